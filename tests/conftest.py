@@ -1,0 +1,63 @@
+"""Shared fixtures: the repository root, the rule sources, and mutable copies of specs."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+VARIANTS = ROOT / "spec" / "variants"
+
+
+def sources_dir() -> Path | None:
+    """The rule sources: $ZWICKER_SOURCES, or shared/sources beside the checkout."""
+    configured = os.environ.get("ZWICKER_SOURCES")
+    candidates = [Path(configured)] if configured else []
+    candidates.append(ROOT.parent / "shared" / "sources")
+    for candidate in candidates:
+        if (candidate / "README.md").is_file():
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def sources() -> Path:
+    found = sources_dir()
+    if found is None:
+        pytest.skip(
+            "rule sources not found: set ZWICKER_SOURCES to the directory of the source "
+            "files (CI has them at ../shared/sources)"
+        )
+    return found
+
+
+def raw_spec(variant_id: str) -> dict[str, Any]:
+    """A fresh, mutable copy of a shipped spec's YAML data."""
+    data = yaml.safe_load((VARIANTS / f"{variant_id}.yaml").read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def clause_of(data: dict[str, Any], clause_id: str) -> dict[str, Any]:
+    """The clause with ``clause_id`` in raw spec data."""
+    for clause in data["clauses"]:
+        if clause["id"] == clause_id:
+            return clause  # type: ignore[no-any-return]
+    raise KeyError(clause_id)
+
+
+@pytest.fixture
+def write_spec(tmp_path: Path) -> Callable[[dict[str, Any], str], Path]:
+    """Write raw spec data to a temporary file named after the variant id."""
+
+    def write(data: dict[str, Any], name: str = "") -> Path:
+        path = tmp_path / f"{name or data['id']}.yaml"
+        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+        return path
+
+    return write

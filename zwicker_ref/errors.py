@@ -1,0 +1,109 @@
+"""One exception hierarchy for the whole package, and the stable error codes.
+
+Every problem the package reports carries a code from :class:`ErrorCode`. Codes are part
+of the public interface: they never change meaning and are never reused. Each one is
+documented in ``docs/reference/errors.md`` (a test keeps the two in step).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+
+class ErrorCode(enum.StrEnum):
+    """Stable machine names of every problem the package can report."""
+
+    # Reading files
+    FILE_UNREADABLE = "file-unreadable"
+    FILE_KIND_UNKNOWN = "file-kind-unknown"
+    YAML_SYNTAX = "yaml-syntax"
+    YAML_DUPLICATE_KEY = "yaml-duplicate-key"
+    SCHEMA_VIOLATION = "schema-violation"
+    # Variant specs
+    UNKNOWN_PARAMETER = "unknown-parameter"
+    DUPLICATE_CLAUSE_ID = "duplicate-clause-id"
+    DUPLICATE_PARAMETER = "duplicate-parameter"
+    MISSING_PARAMETER = "missing-parameter"
+    DUPLICATE_OPTION_ID = "duplicate-option-id"
+    VARIANT_ID_MISMATCH = "variant-id-mismatch"
+    PLAYER_COUNT_COVERAGE = "player-count-coverage"
+    DUPLICATE_CARD = "duplicate-card"
+    UNKNOWN_CARD = "unknown-card"
+    DEAL_INCOMPLETE = "deal-incomplete"
+    DEAL_OVERDRAWN = "deal-overdrawn"
+    TOTAL_MISMATCH = "total-mismatch"
+    # Looking things up
+    UNKNOWN_VARIANT = "unknown-variant"
+    UNKNOWN_OPTION = "unknown-option"
+    UNKNOWN_CLAUSE = "unknown-clause"
+    CONFLICTING_OPTIONS = "conflicting-options"
+    UNSUPPORTED_PLAYER_COUNT = "unsupported-player-count"
+    # Notation
+    BAD_CARD_NOTATION = "bad-card-notation"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Problem:
+    """One thing wrong with a file: where it is, what it is, and its stable code.
+
+    ``path`` is the place inside the document, e.g. ``clauses[3].params["deal.schedule"]``;
+    ``line`` is the 1-based line in the file where that place starts, when known.
+    """
+
+    code: ErrorCode
+    message: str
+    file: str | None = None
+    path: str = ""
+    line: int | None = None
+
+    def __str__(self) -> str:
+        where = self.file or "<input>"
+        if self.line is not None:
+            where += f":{self.line}"
+        place = f" at {self.path}" if self.path else ""
+        return f"{where}:{place} {self.message} [{self.code}]"
+
+
+class ZwickerError(Exception):
+    """Base of every error the package raises on purpose."""
+
+    code: ErrorCode
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"{self.message} [{self.code}]"
+
+
+class InvalidFileError(ZwickerError):
+    """A file that cannot be used, with every problem found in it (not only the first)."""
+
+    def __init__(self, file: str, problems: Sequence[Problem]) -> None:
+        if not problems:
+            raise ValueError("InvalidFileError needs at least one problem")
+        self.file = file
+        self.problems = tuple(problems)
+        count = len(self.problems)
+        summary = f"{file}: {count} problem{'s' if count != 1 else ''}"
+        super().__init__(self.problems[0].code, summary)
+
+    def __str__(self) -> str:
+        return "\n".join(str(problem) for problem in self.problems)
+
+
+class NotationError(ZwickerError, ValueError):
+    """Text that is not valid card (or later, move) notation."""
+
+
+class LookupProblem(ZwickerError, LookupError):
+    """An unknown variant or option, or a player count a variant does not allow."""
+
+
+def codes_in(problems: Iterable[Problem]) -> set[ErrorCode]:
+    """The set of codes among ``problems`` (handy in tests and reports)."""
+    return {problem.code for problem in problems}
