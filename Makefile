@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test lint typecheck docs clean
+.PHONY: check test lint typecheck docs soak bench clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,14 +25,22 @@ test: $(STAMP)
 	$(MAKE) --no-print-directory lint typecheck docs
 
 lint: $(STAMP)
-	$(BIN)/ruff check zwicker_ref tests
-	$(BIN)/ruff format --check zwicker_ref tests
+	$(BIN)/ruff check zwicker_ref tests benchmarks
+	$(BIN)/ruff format --check zwicker_ref tests benchmarks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir site
+
+## soak: thousands of seeded random hands, every legal move checked (minutes).
+soak: $(STAMP)
+	ZWICKER_RANDOM_HANDS=250 $(BIN)/python -m pytest -q tests/test_random_play.py
+
+## bench: speed figures of move generation and random play (prints, asserts nothing).
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_moves.py
 
 clean:
 	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache

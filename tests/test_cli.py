@@ -63,7 +63,17 @@ def test_variants_lists_every_variant_with_its_totals(capsys: pytest.CaptureFixt
     assert "4p: 3 deals, 30 pts" in out
 
 
-@pytest.mark.parametrize("argv", [["--help"], ["validate", "--help"], ["variants", "--help"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--help"],
+        ["validate", "--help"],
+        ["variants", "--help"],
+        ["legal", "--help"],
+        ["play", "--help"],
+        ["replay", "--help"],
+    ],
+)
 def test_help(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stopped:
         main(argv)
@@ -76,3 +86,107 @@ def test_unknown_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) ->
         main(["frobnicate"])
     assert stopped.value.code == 2
     assert "invalid choice" in capsys.readouterr().err
+
+
+POSITION = """\
+format: 1
+variant: dithmarschen
+players: 4
+dealer: 3
+to_move: 0
+stage: 1
+hands: [[2H, 7H, AH], [5C], [5D], [5H]]
+table: [9S]
+stock: [2C]
+"""
+
+
+def test_legal_lists_the_moves_and_a_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 000 "Building": 9 on the table, hand 2, 7, A: three trails and the builds 2 -> 7 or 11,
+    # 7 -> 2 (all owned by seat 0). Nothing to capture.
+    path = tmp_path / "position.yaml"
+    path.write_text(POSITION, encoding="utf-8")
+    assert main(["legal", str(path)]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[-1] == "6 legal moves"
+    assert set(lines[:-1]) == {"AH", "2H", "7H", "2H>9S=7@0", "2H>9S=11@0", "7H>9S=2@0"}
+    assert main(["legal", "--count", str(path)]) == 0
+    assert capsys.readouterr().out.strip() == "6"
+
+
+def test_legal_reports_a_bad_position_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "position.yaml"
+    path.write_text(POSITION.replace("[5C]", "[5C, 9S]"), encoding="utf-8")
+    assert main(["legal", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert str(path) in err
+    assert "9S" in err
+    assert "Traceback" not in err
+
+
+def test_play_writes_a_record_that_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "game.yaml"
+    assert (
+        main(
+            [
+                "play",
+                "--variant",
+                "dithmarschen",
+                "--players",
+                "4",
+                "--seed",
+                "3",
+                "--output",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    assert "moves." in capsys.readouterr().err
+    text = out.read_text(encoding="utf-8")
+    assert "kind: game-record" in text
+    assert main(["replay", str(out)]) == 0
+    assert "result as recorded" in capsys.readouterr().out
+
+
+def test_play_never_overwrites(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "game.yaml"
+    out.write_text("mine\n", encoding="utf-8")
+    assert (
+        main(["play", "--variant", "zwick", "--players", "2", "--seed", "1", "-o", str(out)]) == 1
+    )
+    assert out.read_text(encoding="utf-8") == "mine\n"
+    assert "not overwriting" in capsys.readouterr().err
+
+
+def test_replay_names_the_step_that_breaks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "game.yaml"
+    assert (
+        main(["play", "--variant", "zwick", "--players", "2", "--seed", "5", "-o", str(out)]) == 0
+    )
+    capsys.readouterr()
+    lines = out.read_text(encoding="utf-8").splitlines()
+    first = next(index for index, line in enumerate(lines) if line.startswith("- {seat: 0, move:"))
+    lines[first] = "- {seat: 1, move: 2C}"
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["replay", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "move 1" in err
+    assert "[record-mismatch]" in err
+
+
+def test_play_rejects_unknown_variant_and_bad_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--variant", "skat", "--players", "4", "--seed", "1"]) == 1
+    assert "[unknown-variant]" in capsys.readouterr().err
+    assert main(["play", "--variant", "dithmarschen", "--players", "3", "--seed", "1"]) == 1
+    assert "[unsupported-player-count]" in capsys.readouterr().err
+    assert main(["play", "--variant", "dithmarschen", "--players", "4", "--seed", "-1"]) == 1
+    assert "[invalid-seed]" in capsys.readouterr().err

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from zwicker_ref.errors import ErrorCode, NotationError
 
@@ -62,7 +62,7 @@ _PATTERN = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True, order=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One physical card: a suited card or a joker, and which pack copy it is.
 
@@ -79,6 +79,9 @@ class Card:
     suit: Suit | None
     joker_label: str | None
     copy: int = 1
+    # Cards are hashed and sorted constantly during move generation: both are computed once.
+    sort_key: int = field(init=False, compare=False, repr=False)
+    _hash: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         suited = self.rank is not None and self.suit is not None and self.joker_label is None
@@ -89,6 +92,17 @@ class Card:
             raise ValueError(f"joker label {self.joker_label!r} is not 1-3 digits or capitals")
         if not 1 <= self.copy <= MAX_COPIES:
             raise ValueError(f"copy {self.copy} is outside 1-{MAX_COPIES}")
+        object.__setattr__(
+            self, "sort_key", _order(self.rank, self.suit, self.joker_label, self.copy)
+        )
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit, self.joker_label, self.copy)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        # The sort key is unique per card (copy, suit and rank, or joker label).
+        return isinstance(other, Card) and self.sort_key == other.sort_key
 
     @classmethod
     def suited(cls, rank: Rank, suit: Suit, copy: int = 1) -> Card:
@@ -149,19 +163,24 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
-    @property
-    def sort_key(self) -> tuple[int, int, int, str]:
-        """A total order for canonical listings: by copy, suit, rank; jokers last."""
-        if self.joker_label is not None:
-            label = self.joker_label
-            return (self.copy, len(Suit), int(label) if label.isdigit() else 100, label)
-        assert self.rank is not None
-        assert self.suit is not None
-        return (self.copy, _SUIT_ORDER[self.suit], _RANK_ORDER[self.rank], "")
-
 
 _SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
 _RANK_ORDER = {rank: index for index, rank in enumerate(Rank)}
+_COPY_SPAN = 100_000
+
+
+def _order(rank: Rank | None, suit: Suit | None, joker_label: str | None, copy: int) -> int:
+    """The canonical order as one integer: by copy, suit, rank; jokers after, by label.
+
+    Numeric joker labels sort by number (JK15 before JK100), other labels after them by
+    their base-36 reading.
+    """
+    if joker_label is not None:
+        label = 1000 + int(joker_label) if joker_label.isdigit() else 2000 + int(joker_label, 36)
+        return (copy - 1) * _COPY_SPAN + label
+    assert rank is not None
+    assert suit is not None
+    return (copy - 1) * _COPY_SPAN + _SUIT_ORDER[suit] * 100 + _RANK_ORDER[rank]
 
 
 def build_deck(joker_labels: tuple[str, ...], packs: int) -> tuple[Card, ...]:

@@ -40,8 +40,35 @@ class ErrorCode(enum.StrEnum):
     UNKNOWN_CLAUSE = "unknown-clause"
     CONFLICTING_OPTIONS = "conflicting-options"
     UNSUPPORTED_PLAYER_COUNT = "unsupported-player-count"
-    # Notation
+    # Notation and positions
     BAD_CARD_NOTATION = "bad-card-notation"
+    BAD_MOVE_NOTATION = "bad-move-notation"
+    INVALID_POSITION = "invalid-position"
+    INVALID_DECK_ORDER = "invalid-deck-order"
+    INVALID_SEED = "invalid-seed"
+    RECORD_MISMATCH = "record-mismatch"
+    # Illegal moves
+    HAND_OVER = "hand-over"
+    NOT_YOUR_TURN = "not-your-turn"
+    CARD_NOT_IN_HAND = "card-not-in-hand"
+    ITEM_NOT_ON_TABLE = "item-not-on-table"
+    ITEM_USED_TWICE = "item-used-twice"
+    CAPTURE_TAKES_NOTHING = "capture-takes-nothing"
+    VALUE_NOT_AVAILABLE = "value-not-available"
+    GROUP_DOES_NOT_SUM = "group-does-not-sum"
+    CAPTURE_DOES_NOT_ADD_UP = "capture-does-not-add-up"
+    JOKER_CAPTURE_FORBIDDEN = "joker-capture-forbidden"
+    SINGLE_CARD_BUILD_NOT_ALLOWED = "single-card-build-not-allowed"
+    SUBTRACTION_NOT_ALLOWED = "subtraction-not-allowed"
+    SUBTRACT_BELOW_ONE = "subtract-below-one"
+    SAME_VALUE_NOT_ALLOWED = "same-value-not-allowed"
+    BUILD_VALUE_UNREACHABLE = "build-value-unreachable"
+    BUILD_ABOVE_MAXIMUM = "build-above-maximum"
+    VALUE_NOT_HELD = "value-not-held"
+    NO_PARTNER_BASIS = "no-partner-basis"
+    OWNER_NOT_A_PARTNER = "owner-not-a-partner"
+    OWNER_NOT_ALLOWED = "owner-not-allowed"
+    OWNER_OBLIGATION_BROKEN = "owner-obligation-broken"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -98,6 +125,10 @@ class InvalidFileError(ZwickerError):
 
 class NotationError(ZwickerError, ValueError):
     """Text that is not valid card (or later, move) notation."""
+
+
+class IllegalMoveError(ZwickerError):
+    """A well-formed move that the rules do not allow in the position."""
 
 
 class LookupProblem(ZwickerError, LookupError):

@@ -1,0 +1,52 @@
+"""Building positions by hand for tests: a variant, hands by seat, and a table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from zwicker_ref.cards import Card
+from zwicker_ref.position import Pile, Position, TableItem, sorted_cards, sorted_items
+from zwicker_ref.spec_loader import load_variant
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return sorted_cards([Card.parse(word) for word in text.split()])
+
+
+def pile(text: str, value: int, owner: int | None) -> Pile:
+    return Pile(cards=tuple(Card.parse(word) for word in text.split()), value=value, owner=owner)
+
+
+def position(
+    variant: str,
+    hands: Sequence[str],
+    table: Sequence[str | Pile],
+    *,
+    to_move: int = 0,
+    stock: str = "",
+    options: tuple[str, ...] = (),
+) -> Position:
+    """A position of ``variant`` with one hand per seat and the table as given.
+
+    Table entries are card notation (loose cards) or :class:`Pile` values. The dealer is
+    the last seat, so seat 0 is forehand.
+    """
+    rules = load_variant(variant).rules_with(options)
+    players = len(hands)
+    sides = 2 if rules.is_partnership(players) else players
+    items: list[TableItem] = [Card.parse(item) if isinstance(item, str) else item for item in table]
+    return Position(
+        variant=variant,
+        options=options,
+        players=players,
+        dealer=players - 1,
+        to_move=to_move,
+        stage=1,
+        hands=tuple(cards(hand) for hand in hands),
+        table=sorted_items(items),
+        stock=cards(stock) if stock else (),
+        captured=((),) * sides,
+        zwicks=(0,) * sides,
+        last_capture=None,
+        rules=rules,
+    )
