@@ -37,7 +37,7 @@ def hard_positions() -> dict[str, Position]:
         ),
         "13 distinct ranks + 3, jokers in hand": position(
             "dithmarschen",
-            ["KH QH JH 10H 9H JK25", "5C", "5D", "5S"],
+            ["KH QH JH 10H 9H JK25", "6H", "6D", "6S"],
             [f"{rank}C" for rank in RANKS] + ["AD", "2D", "3D"],
         ),
         "grupp: 12 small cards + 2 wild jokers on the table, jokers in hand": position(
@@ -47,7 +47,7 @@ def hard_positions() -> dict[str, Position]:
         ),
         "grossenwiehe: 10 table cards with builds, 6 players": position(
             "grossenwiehe",
-            ["KH QH JK30 JK25", "5C", "5D", "5S", "6C", "6D"],
+            ["KH QH JK30 JK25 9H", "5C", "5H", "5S", "6C", "6D"],
             [
                 "AS",
                 "2S",
@@ -63,7 +63,7 @@ def hard_positions() -> dict[str, Position]:
         ),
         "zwick: club seven and diamond seven with 12 table cards": position(
             "zwick",
-            ["7C 7D KH QH", "5C", "5D", "5S"],
+            ["7C 7D KH QH", "6C", "6D", "6S"],
             [f"{rank}{suit}" for rank in "A2345" for suit in "SH"] + ["JS", "QD"],
         ),
     }

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = ROOT / "spec" / "variants"
@@ -61,3 +63,27 @@ def write_spec(tmp_path: Path) -> Callable[[dict[str, Any], str], Path]:
         return path
 
     return write
+
+
+# Hypothesis profiles: `ci` (the default, derandomized so every run tests the same examples)
+# and `nightly` (`make fuzz`: many more examples, random each run, no deadline). Choose with
+# HYPOTHESIS_PROFILE. Deadlines are off in both: a whole hand of twelve players is slow on
+# a busy machine, and a timing failure would say nothing about the rules.
+_SLOW_DATA = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
+hypothesis_settings.register_profile(
+    "ci",
+    derandomize=True,
+    database=None,
+    max_examples=60,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=_SLOW_DATA,
+)
+hypothesis_settings.register_profile(
+    "nightly",
+    max_examples=2000,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=_SLOW_DATA,
+)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

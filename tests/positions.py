@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from zwicker_ref.cards import Card
-from zwicker_ref.position import Pile, Position, TableItem, sorted_cards, sorted_items
+from zwicker_ref.position import Pile, Position, TableItem, item_cards, sorted_cards, sorted_items
 from zwicker_ref.spec_loader import load_variant
 
 
@@ -35,6 +35,14 @@ def position(
     players = len(hands)
     sides = 2 if rules.is_partnership(players) else players
     items: list[TableItem] = [Card.parse(item) if isinstance(item, str) else item for item in table]
+    every = [
+        *(c for hand in hands for c in cards(hand)),
+        *(c for i in items for c in item_cards(i)),
+    ]
+    every += list(cards(stock)) if stock else []
+    doubled = sorted({str(card) for card in every if every.count(card) > 1})
+    if doubled:
+        raise ValueError(f"a test position holds {', '.join(doubled)} twice")
     return Position(
         variant=variant,
         options=options,

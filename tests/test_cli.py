@@ -5,14 +5,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import VARIANTS, raw_spec
+from tests.conftest import ROOT, VARIANTS, raw_spec
 from zwicker_ref.cli import main
 
 
 def test_validate_all_shipped_specs(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["validate"]) == 0
+    assert main(["validate", str(VARIANTS)]) == 0
     out = capsys.readouterr().out
     assert out.strip().endswith("6 valid, 0 invalid")
+    assert main(["validate", "--quiet"]) == 0  # specs and the whole corpus
+    assert capsys.readouterr().out.strip().endswith(" 0 invalid")
 
 
 def test_validate_reports_problems_with_file_line_and_place(
@@ -190,3 +192,53 @@ def test_play_rejects_unknown_variant_and_bad_counts(capsys: pytest.CaptureFixtu
     assert "[unsupported-player-count]" in capsys.readouterr().err
     assert main(["play", "--variant", "dithmarschen", "--players", "4", "--seed", "-1"]) == 1
     assert "[invalid-seed]" in capsys.readouterr().err
+
+
+def test_check_runs_scenarios_and_reports_differences(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = ROOT / "scenarios" / "dithmarschen" / "build" / "ace-on-nine.yaml"
+    text = good.read_text(encoding="utf-8").replace("to_move: 1", "to_move: 3")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("dith-build-ace-on-nine", "dith-build-broken"), encoding="utf-8")
+    invalid = tmp_path / "invalid.yaml"
+    invalid.write_text("kind: move\nprovenance: hand\n", encoding="utf-8")
+    assert main(["check", str(good), str(bad), str(invalid)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL dith-build-broken" in out
+    assert "to_move: expected 3, got 1" in out
+    assert f"ERROR {invalid}" in out
+    assert out.strip().endswith("1 passed, 2 failed")
+
+
+def test_check_filters_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    corpus = str(ROOT / "scenarios" / "dithmarschen")
+    assert main(["check", corpus, "--kind", "deal", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["failed"] == 0
+    assert {entry["kind"] for entry in report["scenarios"]} == {"deal"}
+    assert main(["check", corpus, "--id", "dith-build-ace-on-nine", "-v"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines() == ["ok   dith-build-ace-on-nine", "1 passed, 0 failed"]
+
+
+def test_validate_covers_scenarios(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        (ROOT / "scenarios" / "dithmarschen" / "build" / "ace-on-nine.yaml")
+        .read_text(encoding="utf-8")
+        .replace("build.holding", "build.nonsense"),
+        encoding="utf-8",
+    )
+    assert main(["validate", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "'dithmarschen' has no clause 'build.nonsense' [unknown-clause]" in out
+
+
+def test_coverage_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["coverage"])
+    out = capsys.readouterr().out
+    assert "dithmarschen" in out
+    assert out.strip().splitlines()[-1].endswith("clauses covered")

@@ -5,17 +5,15 @@ Expected move sets are worked out by hand from the rule text; each test says how
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
 
+from tests.oracle import oracle_capture_sets
 from tests.positions import pile, position
 from zwicker_ref.cards import Card
 from zwicker_ref.generation import count_legal_moves, legal_moves
 from zwicker_ref.moves import Build, Capture, Move, Trail
-from zwicker_ref.position import Position, item_name
-from zwicker_ref.values import value_table
 
 C = Card.parse
 
@@ -149,34 +147,7 @@ def test_zwick_club_seven_sweeps_the_blanks() -> None:
     assert frozenset({"2S", "9H", "5S"}) in captures(legal_moves(p), "7C")
 
 
-# A brute-force oracle -------------------------------------------------------------------
-
-
-def oracle_capture_sets(p: Position, card: Card) -> set[frozenset[Card]]:
-    """By brute force: every table subset that splits into groups of one value of ``card``."""
-    table = value_table(p.rules)
-    items = [(item_name(item), table.item_values(item)) for item in p.table]
-
-    def splits(rest: list[tuple[Card, tuple[int, ...]]], value: int) -> bool:
-        if not rest:
-            return True
-        first, others = rest[0], rest[1:]
-        for size in range(len(others) + 1):
-            for partners in itertools.combinations(others, size):
-                group = [first, *partners]
-                for choice in itertools.product(*(values for _name, values in group)):
-                    if sum(choice) == value:
-                        remaining = [item for item in others if item not in partners]
-                        if splits(remaining, value):
-                            return True
-        return False
-
-    found = set()
-    for size in range(1, len(items) + 1):
-        for subset in itertools.combinations(items, size):
-            if any(splits(list(subset), value) for value in table.use(card).capture):
-                found.add(frozenset(name for name, _values in subset))
-    return found
+# Against the brute-force oracle (tests/oracle.py) -----------------------------------------
 
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -195,7 +166,8 @@ def test_captures_match_brute_force(seed: int) -> None:
     hand, table = chosen[:2], chosen[2:]
     players = 4 if variant == "dithmarschen" else 2
     hands = [" ".join(hand)] + ["" for _ in range(players - 1)]
-    p = position(variant, hands, table, stock="2C" if "2C" not in chosen else "3C")
+    spare = next(card for card in deck if card not in chosen)
+    p = position(variant, hands, table, stock=spare)
     moves = legal_moves(p)
     assert len(moves) == count_legal_moves(p)
     for card in hand:

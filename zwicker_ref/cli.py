@@ -15,12 +15,23 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from zwicker_ref import __version__
+from zwicker_ref.comparison import differences
+from zwicker_ref.coverage import coverage
 from zwicker_ref.dealing import plan_deal
 from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem, ZwickerError
 from zwicker_ref.generation import count_legal_moves, legal_moves
 from zwicker_ref.notation import format_move
 from zwicker_ref.position_io import load_position
+from zwicker_ref.protocol import ProcessEngine, serve
 from zwicker_ref.record import load_record, random_game, record_to_data, replay
+from zwicker_ref.runner import Outcome, run_scenario
+from zwicker_ref.scenarios import (
+    Scenario,
+    check_scenario_document,
+    is_scenario_data,
+    load_corpus,
+    scenarios_dir,
+)
 from zwicker_ref.scoring import check_total
 from zwicker_ref.spec_loader import check_variant_document, load_variant, variant_ids, variants_dir
 from zwicker_ref.variant import Variant
@@ -62,7 +73,8 @@ def _parser() -> argparse.ArgumentParser:
         nargs="*",
         type=Path,
         metavar="PATH",
-        help="files or directories (searched for *.yaml); default: the shipped variant specs",
+        help="spec or scenario files, or directories (searched for *.yaml); "
+        "default: the shipped variant specs and scenarios",
     )
     validate.add_argument(
         "-q", "--quiet", action="store_true", help="print only problems and the summary"
@@ -129,6 +141,146 @@ def _parser() -> argparse.ArgumentParser:
     )
     replay_command.add_argument("record", type=Path, metavar="RECORD_FILE")
     replay_command.set_defaults(run=_replay)
+
+    check = commands.add_parser(
+        "check",
+        help="run scenarios against the reference interpreter",
+        description=(
+            "Run conformance scenarios against the reference interpreter and print each "
+            "failure with what differs, then `N passed, N failed`. A scenario file that does "
+            "not validate counts as failed, with its file and place; the run goes on. "
+            "Exit status 1 if anything failed."
+        ),
+    )
+    check.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        metavar="PATH",
+        help="scenario files or directories; default: the whole corpus (scenarios/)",
+    )
+    check.add_argument(
+        "--variant", action="append", default=[], help="only this variant (repeatable)"
+    )
+    check.add_argument(
+        "--clause", action="append", default=[], help="only scenarios naming this clause"
+    )
+    check.add_argument(
+        "--kind",
+        action="append",
+        default=[],
+        choices=["move", "legal-moves", "game", "deal", "score"],
+        help="only this kind",
+    )
+    check.add_argument(
+        "--provenance",
+        action="append",
+        default=[],
+        choices=["source-example", "hand", "golden"],
+        help="only this provenance",
+    )
+    check.add_argument(
+        "--id", action="append", default=[], dest="ids", help="only this scenario id"
+    )
+    check.add_argument("--json", action="store_true", help="print a JSON report instead of text")
+    check.add_argument("-v", "--verbose", action="store_true", help="also list passing scenarios")
+    check.set_defaults(run=_check)
+
+    coverage_command = commands.add_parser(
+        "coverage",
+        help="print which scenarios exercise which clauses",
+        description=(
+            "Print, for every clause of every variant, how many positive and negative "
+            "scenarios exercise it; clauses without enough are marked. Exit status 1 if any "
+            "clause lacks a positive scenario, or a breakable clause a negative one."
+        ),
+    )
+    coverage_command.add_argument(
+        "paths", nargs="*", type=Path, metavar="PATH", help="default: the whole corpus"
+    )
+    coverage_command.add_argument(
+        "--missing", action="store_true", help="print only incomplete clauses"
+    )
+    coverage_command.set_defaults(run=_coverage)
+
+    diff = commands.add_parser(
+        "diff",
+        help="print how two variants differ",
+        description="Print the aspects (players, deck, deals, building, scoring...) in which "
+        "two variants differ, computed from their rule parameters.",
+    )
+    diff.add_argument("first", metavar="A", help="a variant id")
+    diff.add_argument("second", metavar="B", help="another variant id")
+    diff.set_defaults(run=_diff)
+
+    serve = commands.add_parser(
+        "serve",
+        help="answer the engine protocol with the reference interpreter",
+        description="Read protocol requests (JSON lines) from standard input and answer them "
+        "with the reference interpreter, one JSON line each, until `quit` or end of input. "
+        "See docs/implementers.md.",
+    )
+    serve.set_defaults(run=_serve)
+
+    conform = commands.add_parser(
+        "conform",
+        help="run the corpus against an engine program",
+        description="Start the engine command once and run scenarios against it over the "
+        "engine protocol. A case fails with the reason if the engine crashes, hangs, writes "
+        "garbage or answers out of order (the engine is restarted and the run goes on); a case "
+        "the engine does not support is skipped. Closing line: N passed, N failed, N skipped.",
+    )
+    conform.add_argument("--engine", required=True, metavar="CMD", help="the engine command line")
+    conform.add_argument(
+        "paths", nargs="*", type=Path, metavar="PATH", help="default: the whole corpus"
+    )
+    conform.add_argument("--variant", action="append", default=[], help="only this variant")
+    conform.add_argument(
+        "--clause", action="append", default=[], help="only scenarios naming this clause"
+    )
+    conform.add_argument(
+        "--kind",
+        action="append",
+        default=[],
+        choices=["move", "legal-moves", "game", "deal", "score"],
+        help="only this kind",
+    )
+    conform.add_argument(
+        "--provenance",
+        action="append",
+        default=[],
+        choices=["source-example", "hand", "golden"],
+        help="only this provenance",
+    )
+    conform.add_argument("--id", action="append", default=[], dest="ids", help="only this id")
+    conform.add_argument(
+        "--timeout", type=float, default=10.0, metavar="S", help="seconds per request (default 10)"
+    )
+    conform.add_argument(
+        "--expected-failures",
+        type=Path,
+        metavar="FILE",
+        help="scenario ids (one a line, # comments) expected to fail; a listed id that passes "
+        "is reported as an error",
+    )
+    conform.add_argument("--json", action="store_true", help="print a JSON report")
+    conform.set_defaults(run=_conform)
+
+    export = commands.add_parser(
+        "export",
+        help="write the corpus, variants and schemas as one JSON document",
+        description="Write every variant spec, JSON Schema and scenario as one JSON document "
+        "(for engines without a YAML reader), with the list of files it was made from.",
+    )
+    export.add_argument("--json", action="store_true", required=True, help="JSON (the only format)")
+    export.add_argument(
+        "--output",
+        "-o",
+        type=Path,
+        metavar="FILE",
+        help="write to FILE (refuses to overwrite an existing file); default: stdout",
+    )
+    export.set_defaults(run=_export)
     return parser
 
 
@@ -141,7 +293,8 @@ def _expand(paths: Sequence[Path]) -> Iterator[Path]:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    paths = list(_expand(args.paths or [variants_dir()]))
+    defaults = [variants_dir()] + ([scenarios_dir()] if scenarios_dir().is_dir() else [])
+    paths = list(_expand(args.paths or defaults))
     if not paths:
         print("zwicker validate: no *.yaml files found", file=sys.stderr)
         return 1
@@ -172,13 +325,17 @@ def _check_file(path: Path) -> list[Problem]:
     except InvalidFileError as error:
         return list(error.problems)
     data = document.data
+    if is_scenario_data(data):
+        _scenario, problems = check_scenario_document(document)
+        return problems
     if isinstance(data, dict) and "clauses" in data:
         _variant, problems = check_variant_document(document, expected_id=path.stem)
         return problems
     return [
         Problem(
             code=ErrorCode.FILE_KIND_UNKNOWN,
-            message="not a file zwicker knows: a variant spec is a mapping with a 'clauses' list",
+            message="not a file zwicker knows: a variant spec is a mapping with a 'clauses' "
+            "list; a scenario has a 'kind' and a 'provenance'",
             file=name,
             line=1,
         )
@@ -237,6 +394,199 @@ def _replay(args: argparse.Namespace) -> int:
     record = load_record(args.record)
     replay(record)
     print(f"{args.record}: {len(record.moves)} moves replayed, result as recorded")
+    return 0
+
+
+def _selected(scenario: Scenario, args: argparse.Namespace) -> bool:
+    return (
+        (not args.variant or scenario.variant.id in args.variant)
+        and (not args.clause or any(clause in scenario.clauses for clause in args.clause))
+        and (not args.kind or scenario.kind.value in args.kind)
+        and (not args.provenance or scenario.provenance.value in args.provenance)
+        and (not args.ids or scenario.id in args.ids)
+    )
+
+
+def _check(args: argparse.Namespace) -> int:
+    import json
+
+    scenarios, problems = load_corpus(args.paths or [scenarios_dir()])
+    outcomes: list[Outcome] = [run_scenario(s) for s in scenarios if _selected(s, args)]
+    failed = [outcome for outcome in outcomes if not outcome.passed]
+    passed = len(outcomes) - len(failed)
+    invalid_files = sorted({problem.file or "" for problem in problems})
+    if args.json:
+        report = {
+            "passed": passed,
+            "failed": len(failed) + len(invalid_files),
+            "scenarios": [
+                {
+                    "id": outcome.scenario.id,
+                    "file": outcome.scenario.file,
+                    "kind": outcome.scenario.kind.value,
+                    "variant": outcome.scenario.variant.id,
+                    "passed": outcome.passed,
+                    "differences": list(outcome.differences),
+                }
+                for outcome in outcomes
+            ],
+            "invalid": [
+                {
+                    "file": problem.file,
+                    "line": problem.line,
+                    "path": problem.path,
+                    "code": problem.code.value,
+                    "message": problem.message,
+                }
+                for problem in problems
+            ],
+        }
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        for problem in problems:
+            print(f"ERROR {problem}")
+        for outcome in outcomes:
+            if outcome.passed:
+                if args.verbose:
+                    print(f"ok   {outcome.scenario.id}")
+                continue
+            print(f"FAIL {outcome.scenario.id} ({outcome.scenario.file})")
+            for difference in outcome.differences:
+                print(f"  {difference}")
+        print(f"{passed} passed, {len(failed) + len(invalid_files)} failed")
+    return 1 if failed or problems else 0
+
+
+def _coverage(args: argparse.Namespace) -> int:
+    scenarios, problems = load_corpus(args.paths or [scenarios_dir()])
+    for problem in problems:
+        print(f"ERROR {problem}", file=sys.stderr)
+    table = coverage(scenarios)
+    width = max(len(row.clause) for row in table)
+    incomplete = 0
+    current = ""
+    for row in table:
+        if not row.complete:
+            incomplete += 1
+        if args.missing and row.complete:
+            continue
+        if row.variant != current:
+            current = row.variant
+            print(f"{row.variant}")
+        need = "positive" if not row.positive else "negative" if not row.complete else ""
+        mark = f"  MISSING {need}" if need else ""
+        negatives = f"{len(row.negative):3d}" if row.breakable else "  -"
+        print(f"  {row.clause:<{width}} {len(row.positive):3d} + {negatives} -{mark}")
+    print(f"{len(table) - incomplete} of {len(table)} clauses covered")
+    return 1 if incomplete or problems else 0
+
+
+def _serve(_args: argparse.Namespace) -> int:
+    serve(sys.stdin, sys.stdout)
+    return 0
+
+
+def _expected_failures(path: Path | None) -> set[str]:
+    if path is None:
+        return set()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ZwickerError(ErrorCode.FILE_UNREADABLE, f"{path}: cannot read: {error}") from None
+    return {line.split("#")[0].strip() for line in text.splitlines()} - {""}
+
+
+def _conform(args: argparse.Namespace) -> int:
+    import json
+
+    expected = _expected_failures(args.expected_failures)
+    scenarios, problems = load_corpus(args.paths or [scenarios_dir()])
+    chosen = [s for s in scenarios if _selected(s, args)]
+    engine = ProcessEngine(args.engine, timeout=args.timeout)
+    outcomes: list[Outcome] = []
+    try:
+        for scenario in chosen:
+            outcomes.append(run_scenario(scenario, engine))
+    finally:
+        engine.close()
+    passed = [o for o in outcomes if o.passed and o.scenario.id not in expected]
+    skipped = [o for o in outcomes if o.skipped is not None]
+    failed = [o for o in outcomes if not o.passed and o.skipped is None]
+    expected_failed = [o for o in failed if o.scenario.id in expected]
+    unexpected_passes = [o for o in outcomes if o.passed and o.scenario.id in expected]
+    real_failures = [o for o in failed if o.scenario.id not in expected]
+    unknown = sorted(expected - {s.id for s in scenarios})
+    failed_count = len(real_failures) + len(unexpected_passes) + len(problems) + len(unknown)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "engine": engine.name,
+                    "passed": len(passed),
+                    "failed": failed_count,
+                    "skipped": len(skipped),
+                    "expected_failures": len(expected_failed),
+                    "restarts": engine.restarts,
+                    "scenarios": [
+                        {
+                            "id": o.scenario.id,
+                            "file": o.scenario.file,
+                            "status": "skipped"
+                            if o.skipped is not None
+                            else ("passed" if o.passed else "failed"),
+                            "expected_to_fail": o.scenario.id in expected,
+                            "differences": list(o.differences),
+                            "skipped": o.skipped,
+                        }
+                        for o in outcomes
+                    ],
+                    "invalid": [str(problem) for problem in problems],
+                    "unknown_expected_failures": unknown,
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+    else:
+        for problem in problems:
+            print(f"ERROR {problem}")
+        for outcome in real_failures:
+            print(f"FAIL {outcome.scenario.id} ({outcome.scenario.file})")
+            for difference in outcome.differences:
+                print(f"  {difference}")
+        for outcome in unexpected_passes:
+            print(f"ERROR {outcome.scenario.id}: listed as an expected failure, but it passes")
+        for ident in unknown:
+            print(f"ERROR {ident}: listed as an expected failure, but no scenario has this id")
+        if expected_failed:
+            print(f"({len(expected_failed)} expected failures)")
+        if engine.restarts:
+            print(f"(the engine was restarted {engine.restarts} times)")
+        print(f"{len(passed)} passed, {failed_count} failed, {len(skipped)} skipped")
+    return 1 if failed_count else 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from zwicker_ref.export import export_corpus
+
+    if args.output is not None and args.output.exists():
+        print(f"zwicker export: {args.output} exists; not overwriting it", file=sys.stderr)
+        return 1
+    text = export_corpus()
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        with args.output.open("x", encoding="utf-8") as handle:
+            handle.write(text)
+    return 0
+
+
+def _diff(args: argparse.Namespace) -> int:
+    first, second = load_variant(args.first), load_variant(args.second)
+    found = differences(first, second)
+    for name, one, other in found:
+        print(f"{name}\n  {first.id}: {one}\n  {second.id}: {other}")
+    print(f"{len(found)} aspects differ")
     return 0
 
 

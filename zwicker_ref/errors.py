@@ -47,6 +47,12 @@ class ErrorCode(enum.StrEnum):
     INVALID_DECK_ORDER = "invalid-deck-order"
     INVALID_SEED = "invalid-seed"
     RECORD_MISMATCH = "record-mismatch"
+    DUPLICATE_SCENARIO_ID = "duplicate-scenario-id"
+    SCENARIO_FAILED = "scenario-failed"
+    # The engine protocol
+    BAD_REQUEST = "bad-request"
+    UNSUPPORTED = "unsupported"
+    ENGINE_FAULT = "engine-fault"
     # Illegal moves
     HAND_OVER = "hand-over"
     NOT_YOUR_TURN = "not-your-turn"
@@ -69,6 +75,16 @@ class ErrorCode(enum.StrEnum):
     OWNER_NOT_A_PARTNER = "owner-not-a-partner"
     OWNER_NOT_ALLOWED = "owner-not-allowed"
     OWNER_OBLIGATION_BROKEN = "owner-obligation-broken"
+
+
+ILLEGAL_MOVE_CODES = frozenset(
+    code
+    for code in ErrorCode
+    if list(ErrorCode).index(ErrorCode.HAND_OVER)
+    <= list(ErrorCode).index(code)
+    <= list(ErrorCode).index(ErrorCode.OWNER_OBLIGATION_BROKEN)
+)
+"""The codes a legality check can give a well-formed move (docs: "Illegal moves")."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -9,6 +9,7 @@ among the position's legal moves.
 
 from __future__ import annotations
 
+from zwicker_ref.captures import CaptureSearch, classify
 from zwicker_ref.cards import Card
 from zwicker_ref.errors import ErrorCode, IllegalMoveError
 from zwicker_ref.generation import MoveContext
@@ -77,7 +78,7 @@ def _check_capture(context: MoveContext, move: Capture) -> None:
     )
     if missing:
         _fail(ErrorCode.ITEM_NOT_ON_TABLE, f"{' '.join(map(str, missing))} not on the table")
-    search, allowed = context.search_for(move.card)
+    _search, allowed = context.search_for(move.card)
     forbidden = move.items - allowed
     if forbidden:
         _fail(
@@ -85,8 +86,9 @@ def _check_capture(context: MoveContext, move: Capture) -> None:
             f"{' '.join(sorted(map(str, forbidden)))} may not be captured with {move.card} here",
         )
     use = context.values.use(move.card)
-    swept = use.sweep is not None and context.sweep_set(move.card) == move.items
-    if move.value is not None and move.value not in use.capture and not swept:
+    # A stated value must be one the card takes when capturing; a sweep has no value, so
+    # a value stated on it is checked the same way.
+    if move.value is not None and move.value not in use.capture:
         offered = ", ".join(map(str, use.capture))
         _fail(
             ErrorCode.VALUE_NOT_AVAILABLE,
@@ -96,9 +98,13 @@ def _check_capture(context: MoveContext, move: Capture) -> None:
         _check_groups(context, move)
     if context.sweep_set(move.card) == move.items:
         return
-    vector = search.vector_of(move.items)
+    # Only the named items matter: search over them alone, so checking one capture costs
+    # the same on a table of 50 cards as on a table of 5.
+    named = [(name, context.values.item_values(position.item(name))) for name in move.items]  # type: ignore[arg-type]
+    taken = CaptureSearch(classify(named))
+    everything = tuple(len(value_class.names) for value_class in taken.classes)
     values = [move.value] if move.value is not None else list(use.capture)
-    if vector is None or not any(search.splits(vector, value) for value in values):
+    if not any(taken.splits(everything, value) for value in values):
         counted = " or ".join(map(str, values))
         _fail(
             ErrorCode.CAPTURE_DOES_NOT_ADD_UP,
@@ -170,10 +176,21 @@ def _unreachable(context: MoveContext, move: Build, target: Pile | Card | None) 
             ErrorCode.VALUE_NOT_AVAILABLE, f"{move.card} alone cannot be announced as {move.value}"
         )
     bases = context.values.item_values(target)  # type: ignore[arg-type]
+    subtract = BuildOperation.SUBTRACT in rules.build_operations
     if move.value < 1:
         _fail(ErrorCode.SUBTRACT_BELOW_ONE, "a build's value cannot go below 1")
+    # Announcing x - t means subtracting the item from the played card: the subtraction
+    # the rules allow (t - x) would go below 1 (RULINGS.md: never x - t).
+    reverse = [(base, value) for base in bases for value in played if value - base == move.value]
+    if subtract and reverse and all(base - value < 1 for base, value in reverse):
+        base, value = reverse[0]
+        _fail(
+            ErrorCode.SUBTRACT_BELOW_ONE,
+            f"{move.card} ({value}) on an item counting {base}: {base} - {value} is below 1, "
+            "and the item is never subtracted from the played card",
+        )
     by_subtraction = any(base - value == move.value for base in bases for value in played)
-    if by_subtraction and BuildOperation.SUBTRACT not in rules.build_operations:
+    if by_subtraction and not subtract:
         _fail(ErrorCode.SUBTRACTION_NOT_ALLOWED, "this variant builds by addition only")
     same = move.value in bases and move.value in played
     if same and not rules.build_same_value:

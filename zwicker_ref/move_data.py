@@ -147,7 +147,8 @@ def _capture(
             path,
         )
     if "items" in data:
-        listed = _card_list(data["items"], (*path, "items"), "items")
+        # An empty list is well formed: the legality check answers capture-takes-nothing.
+        listed = _card_list(data["items"], (*path, "items"), "items", allow_empty=True)
         _no_repeats([((*path, "items", index), item) for index, item in enumerate(listed)])
         return Capture(card, frozenset(listed), value=value, seat=seat)
     raw_groups = data["groups"]
@@ -160,13 +161,8 @@ def _capture(
         tuple(_card_list(group, (*groups_path, index), "group"))
         for index, group in enumerate(raw_groups)
     )
-    _no_repeats(
-        [
-            ((*groups_path, index, position), item)
-            for index, group in enumerate(groups)
-            for position, item in enumerate(group)
-        ]
-    )
+    # An item named in two groups is well formed but illegal: the legality check answers
+    # item-used-twice, so a corpus can test that engines reject it with that code.
     items = frozenset(item for group in groups for item in group)
     return Capture(card, items, value=value, groups=groups, seat=seat)
 
@@ -178,8 +174,8 @@ def _card(raw: object, path: DocPath) -> Card:
         raise MoveDataError(error.message, path) from None
 
 
-def _card_list(raw: object, path: DocPath, what: str) -> list[Card]:
-    if not isinstance(raw, list) or not raw:
+def _card_list(raw: object, path: DocPath, what: str, *, allow_empty: bool = False) -> list[Card]:
+    if not isinstance(raw, list) or (not raw and not allow_empty):
         raise MoveDataError(f"{what} is a non-empty list of cards, not {_describe(raw)}", path)
     return [_card(item, (*path, index)) for index, item in enumerate(raw)]
 

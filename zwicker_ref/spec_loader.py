@@ -277,6 +277,7 @@ def _clause(raw: dict[str, Any]) -> Clause:
         status=Status(raw["status"]),
         citations=_citations(raw["citations"]),
         params=MappingProxyType(dict(raw.get("params", {}))),
+        breakable=raw.get("breakable", False),
         alternatives=tuple(
             Alternative(
                 text=alt["text"],

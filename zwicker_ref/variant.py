@@ -269,6 +269,7 @@ class Clause:
     citations: tuple[Citation, ...]
     params: Mapping[str, Any]
     alternatives: tuple[Alternative, ...]
+    breakable: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

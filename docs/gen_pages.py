@@ -1,0 +1,24 @@
+"""Generate the site's rule and example pages at build time (run by mkdocs-gen-files).
+
+All content comes from spec/ and scenarios/ through zwicker_ref.site; a failing or invalid
+scenario stops the build and names the scenario.
+"""
+
+import os
+from pathlib import Path
+
+import mkdocs_gen_files
+
+from zwicker_ref.site import generate
+
+
+def write(path: str, text: str) -> None:
+    """Write one generated page."""
+    with mkdocs_gen_files.open(path, "w") as page:
+        page.write(text)
+
+
+# ZWICKER_SCENARIOS points the build at another corpus (the tests use it to show that a
+# failing scenario stops the build).
+corpus = os.environ.get("ZWICKER_SCENARIOS")
+generate(write, Path(corpus) if corpus else None)

@@ -1,0 +1,33 @@
+"""A deliberately broken engine for the conformance-kit tests.
+
+It answers like the reference, except for `legal` requests, where it misbehaves as the
+first argument says: crash, hang, garbage, wrong (drops a legal move) or disorder (answers
+with the wrong id).
+"""
+
+import json
+import sys
+import time
+
+from zwicker_ref.protocol import answer
+
+MODE = sys.argv[1]
+
+for line in sys.stdin:
+    request = json.loads(line)
+    if request.get("op") == "quit":
+        break
+    reply = answer(request)
+    if request.get("op") == "legal":
+        if MODE == "crash":
+            sys.exit(3)
+        if MODE == "hang":
+            time.sleep(60)
+        if MODE == "garbage":
+            print("this is not JSON", flush=True)
+            continue
+        if MODE == "wrong":
+            reply["moves"] = reply["moves"][:-1]
+        if MODE == "disorder":
+            reply["id"] = request["id"] + 100
+    print(json.dumps(reply), flush=True)

@@ -1,0 +1,106 @@
+"""The conformance corpus: every scenario passes, and the corpus checks itself.
+
+Each scenario runs as its own test, named by its id. The self-checks: every file
+validates, ids are unique and carry their variant's prefix, every clause of every variant
+has a positive scenario (and a negative one where a move can break it), every illegal-move
+code appears in a negative scenario, citations point at words in the sources, and the
+corpus keeps its size and its share of hand-derived cases.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.conftest import ROOT
+from zwicker_ref.coverage import coverage
+from zwicker_ref.errors import ILLEGAL_MOVE_CODES
+from zwicker_ref.runner import run_scenario
+from zwicker_ref.scenarios import Provenance, Scenario, load_corpus, load_scenario
+
+CORPUS = ROOT / "scenarios"
+SCENARIOS, PROBLEMS = load_corpus([CORPUS])
+PREFIX = {
+    "dithmarschen": "dith",
+    "grossenwiehe": "gw",
+    "christiansen": "chr",
+    "classic": "cls",
+    "grupp": "grp",
+    "zwick": "zw",
+}
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.id for s in SCENARIOS])
+def test_scenario(scenario: Scenario) -> None:
+    outcome = run_scenario(scenario)
+    assert outcome.passed, "\n".join(outcome.differences)
+
+
+def test_every_scenario_file_validates() -> None:
+    assert not PROBLEMS, "\n".join(str(problem) for problem in PROBLEMS)
+
+
+def test_ids_carry_their_variant_prefix() -> None:
+    wrong = [s.id for s in SCENARIOS if not s.id.startswith(PREFIX[s.variant.id] + "-")]
+    assert not wrong
+
+
+def test_files_live_under_their_variant() -> None:
+    wrong = [s.file for s in SCENARIOS if Path(s.file).relative_to(CORPUS).parts[0] != s.variant.id]
+    assert not wrong
+
+
+def test_every_clause_is_exercised() -> None:
+    incomplete = [
+        f"{row.variant} {row.clause}: {'no positive' if not row.positive else 'no negative'}"
+        for row in coverage(SCENARIOS)
+        if not row.complete
+    ]
+    assert not incomplete, "\n".join(incomplete)
+
+
+def test_every_illegal_move_code_has_a_negative_scenario() -> None:
+    shown = {step.error for s in SCENARIOS for step in s.steps if not step.legal}
+    assert sorted(code.value for code in ILLEGAL_MOVE_CODES - shown) == []
+
+
+def test_corpus_size_and_share_of_hand_derived_cases() -> None:
+    derived = [s for s in SCENARIOS if s.provenance is not Provenance.GOLDEN]
+    assert len(SCENARIOS) >= 250
+    assert len(derived) >= 150
+    assert {s.variant.id for s in SCENARIOS} == set(PREFIX)
+
+
+def test_scenario_citations_occur_in_the_sources(sources: Path) -> None:
+    def normalise(text: str) -> str:
+        return re.sub(r"\s+", " ", text).strip().lower()
+
+    texts: dict[str, str] = {}
+    missing = []
+    for scenario in SCENARIOS:
+        source = scenario.data["source"]
+        if source == "constructed":
+            continue
+        name = source["source"]
+        if name not in texts:
+            path = sources.parent / name if name == "RULINGS.md" else sources / name
+            texts[name] = normalise(path.read_text(encoding="utf-8"))
+        if normalise(source["section"]) not in texts[name]:
+            missing.append(f"{scenario.id}: {source['section']!r} not in {name}")
+    assert not missing, "\n".join(missing)
+
+
+def test_a_broken_expectation_fails_and_names_the_step(tmp_path: Path) -> None:
+    path = CORPUS / "dithmarschen" / "build" / "ace-on-nine.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["steps"][2]["after"]["to_move"] = 2
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    outcome = run_scenario(load_scenario(broken))
+    assert not outcome.passed
+    assert outcome.differences[0].startswith(
+        "step 3 (2H>9S=11@0), after: to_move: expected 2, got 1"
+    )
