@@ -17,8 +17,11 @@ import yaml
 
 from tests.conftest import ROOT
 from zwicker_ref.coverage import coverage
+from zwicker_ref.dealing import start_hand
 from zwicker_ref.errors import ILLEGAL_MOVE_CODES
-from zwicker_ref.runner import run_scenario
+from zwicker_ref.legality import check_move
+from zwicker_ref.play import apply_legal
+from zwicker_ref.runner import deck_from_stages, run_scenario
 from zwicker_ref.scenarios import Provenance, Scenario, load_corpus, load_scenario
 
 CORPUS = ROOT / "scenarios"
@@ -104,3 +107,28 @@ def test_a_broken_expectation_fails_and_names_the_step(tmp_path: Path) -> None:
     assert outcome.differences[0].startswith(
         "step 3 (2H>9S=11@0), after: to_move: expected 2, got 1"
     )
+
+
+def test_changing_any_card_of_the_sample_game_names_that_move(tmp_path: Path) -> None:
+    # Issue 4: replace the played card of any one move by a card the mover does not hold;
+    # the runner must name exactly that move.
+    path = CORPUS / "christiansen" / "game" / "sample-game.yaml"
+    original = load_scenario(path)
+    data = original.data
+    deck = deck_from_stages(original, data["dealer"], data["deal"]["stages"])
+    position = start_hand(original.variant, original.players, data["dealer"], deck)
+    replacements = []
+    for game_move in original.moves:
+        held = {str(card) for card in position.hands[position.to_move]}
+        replacements.append(next(c for c in ("AS", "KD", "2C", "9H", "JK30") if c not in held))
+        position = apply_legal(position, check_move(position, game_move.move))
+    for index, card in enumerate(replacements):
+        changed = yaml.safe_load(path.read_text(encoding="utf-8"))
+        move = changed["moves"][index]["move"]
+        played = move.split(">")[0].split("=")[0].split(" ")[0]
+        changed["moves"][index]["move"] = card + move[len(played) :]
+        broken = tmp_path / f"move-{index}.yaml"
+        broken.write_text(yaml.safe_dump(changed, sort_keys=False), encoding="utf-8")
+        outcome = run_scenario(load_scenario(broken))
+        assert not outcome.passed
+        assert outcome.differences[0].startswith(f"move {index + 1} ("), outcome.differences
