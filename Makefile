@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test lint typecheck docs soak bench clean
+.PHONY: check test lint typecheck docs soak fuzz bench clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ docs: $(STAMP)
 ## soak: thousands of seeded random hands, every legal move checked (minutes).
 soak: $(STAMP)
 	ZWICKER_RANDOM_HANDS=250 $(BIN)/python -m pytest -q tests/test_random_play.py
+
+## fuzz: the property and fuzz tests with the deep `nightly` hypothesis profile (long).
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=nightly $(BIN)/python -m pytest -q tests/test_properties.py tests/test_fuzz.py
 
 ## bench: speed figures of move generation and random play (prints, asserts nothing).
 bench: $(STAMP)

@@ -74,7 +74,7 @@ hypothesis_settings.register_profile(
     "ci",
     derandomize=True,
     database=None,
-    max_examples=60,
+    max_examples=100,
     deadline=None,
     print_blob=True,
     suppress_health_check=_SLOW_DATA,

@@ -12,44 +12,65 @@ items of each value class a set takes. Whether a vector can be split into groups
 decided once, by dynamic programming over vectors, and only the feasible vectors are then
 expanded into actual item sets. The exponential part is thereby the number of vectors,
 which is far smaller than the number of item subsets on a table with repeated values.
+
+The feasible vectors depend only on the table's *shape* (each class's values and size)
+and the value played, not on which cards the items are, so they are kept per shape and
+shared by every position with that shape.
+
+On a small table (at most :data:`SMALL_TABLE` items, the usual case in play) it is
+cheaper to skip the classes and work on the item subsets themselves, as bit masks:
+:func:`subset_totals` finds what every subset can add up to, :func:`feasible_subsets`
+which subsets split into groups of one value.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-
-from zwicker_ref.cards import Card
+from typing import Generic, TypeVar
 
 Vector = tuple[int, ...]
+Name = TypeVar("Name", bound=Hashable)
+"""How the items of a search are named: by card, or by any other hashable label."""
+
+Shape = tuple[tuple[tuple[int, ...], int], ...]
+"""Each class's values and number of items, in class order."""
 
 
 @dataclass(frozen=True, slots=True)
-class ValueClass:
-    """Table items (named by their cards) that all offer exactly the same values."""
+class ValueClass(Generic[Name]):
+    """Table items (named by their cards or other labels) that all offer the same values."""
 
     values: tuple[int, ...]
-    names: tuple[Card, ...]
+    names: tuple[Name, ...]
 
 
-def classify(items: Sequence[tuple[Card, tuple[int, ...]]]) -> tuple[ValueClass, ...]:
-    """Group named items by the values they offer (in a stable order)."""
-    by_values: dict[tuple[int, ...], list[Card]] = {}
+def classify(items: Iterable[tuple[Name, tuple[int, ...]]]) -> tuple[ValueClass[Name], ...]:
+    """Group named items by the values they offer, the classes ordered by their values.
+
+    Ordering the classes by value (not by the items' names) gives two tables with the
+    same values the same shape, so they share one search.
+    """
+    by_values: dict[tuple[int, ...], list[Name]] = {}
     for name, values in items:
-        by_values.setdefault(values, []).append(name)
-    return tuple(ValueClass(values, tuple(names)) for values, names in by_values.items())
+        named = by_values.get(values)
+        if named is None:
+            by_values[values] = [name]
+        else:
+            named.append(name)
+    return tuple(ValueClass(values, tuple(by_values[values])) for values in sorted(by_values))
 
 
-# Feasible vectors depend only on the table's shape (the classes' values and sizes) and the
-# value played; random play meets the same small shapes again and again. Bounded, so a long
-# run cannot grow it without limit.
-_SHAPES: dict[tuple[tuple[tuple[tuple[int, ...], int], ...], int], frozenset[int]] = {}
+# Feasible vectors by shape and value played. Random play meets the same small shapes
+# again and again. Bounded, so a long run cannot grow it without limit; the values asked
+# of one shape are at most the variant's capture values.
+_SHAPES: dict[Shape, dict[int, frozenset[int]]] = {}
 _SHAPES_LIMIT = 20_000
 
 
-class CaptureSearch:
+class CaptureSearch(Generic[Name]):
     """Feasible capture vectors over a fixed set of value classes, cached per value.
 
     A vector is packed into one integer, a bit field per class, each field one guard bit
@@ -57,24 +78,23 @@ class CaptureSearch:
     vectors still fits the items available (no guard bit set).
     """
 
-    def __init__(self, classes: tuple[ValueClass, ...], bound: int | None = None) -> None:
+    def __init__(self, classes: tuple[ValueClass[Name], ...]) -> None:
         self.classes = classes
-        self._bound = bound
-        self._by_total: dict[int, list[Vector]] | None = None
         self.sizes = tuple(len(value_class.names) for value_class in classes)
-        width = max((size.bit_length() for size in self.sizes), default=1) + 2
-        self._shifts = tuple(width * index for index in range(len(classes)))
-        self._field = (1 << width) - 1
-        guard = 1 << (width - 1)
-        self._guards = sum(guard << shift for shift in self._shifts)
-        # Adding this to a packed sum sets a guard bit exactly where a count exceeds its size.
-        self._overflow = sum(
-            (guard - 1 - size) << shift
-            for size, shift in zip(self.sizes, self._shifts, strict=True)
+        self._width = max((size.bit_length() for size in self.sizes), default=1) + 2
+        self._shifts = tuple(self._width * index for index in range(len(classes)))
+        self._field = (1 << self._width) - 1
+        self._shape: Shape = tuple(
+            (value_class.values, size)
+            for value_class, size in zip(classes, self.sizes, strict=True)
         )
-        self._feasible: dict[int, frozenset[int]] = {}
-        self._combos: dict[tuple[int, int], list[tuple[Card, ...]]] = {}
-        self._sums = [_sums_by_count(c.values, len(c.names)) for c in classes]
+        known = _SHAPES.get(self._shape)
+        if known is None:
+            if len(_SHAPES) >= _SHAPES_LIMIT:
+                _SHAPES.clear()
+            known = _SHAPES[self._shape] = {}
+        self._feasible = known
+        self._combos: dict[tuple[int, int], list[tuple[Name, ...]]] = {}
 
     def pack(self, vector: Vector) -> int:
         """One integer for a count vector."""
@@ -84,55 +104,51 @@ class CaptureSearch:
         """The count vector of a packed integer."""
         return tuple((packed >> shift) & self._field for shift in self._shifts)
 
-    def groups(self, value: int) -> list[Vector]:
-        """Every nonzero vector of items that can add up to exactly ``value``."""
-        if self._bound is not None and value <= self._bound:
-            if self._by_total is None:
-                self._by_total = self._groups_up_to(self._bound)
-            return self._by_total.get(value, [])
-        return self._groups_up_to(value).get(value, [])
-
-    def _groups_up_to(self, bound: int) -> dict[int, list[Vector]]:
-        """Every nonzero vector with some total up to ``bound``, listed under each such total.
-
-        One walk serves every value a hand can play, instead of one walk per value.
-        """
-        found: dict[int, set[Vector]] = {}
-        counts = [0] * len(self.classes)
-        last = len(self.classes)
-
-        def walk(index: int, total: int) -> None:
-            if index == last:
-                if total:
-                    found.setdefault(total, set()).add(tuple(counts))
-                return
-            for count, sums in enumerate(self._sums[index]):
-                reachable = [value for value in sums if total + value <= bound]
-                if not reachable:
-                    break  # more items of this class only add more
-                counts[index] = count
-                for value in reachable:
-                    walk(index + 1, total + value)
-            counts[index] = 0
-
-        walk(0, 0)
-        return {total: sorted(vectors) for total, vectors in found.items()}
-
     def feasible(self, value: int) -> frozenset[int]:
         """Packed vectors of every item set that splits into groups adding up to ``value``."""
         known = self._feasible.get(value)
         if known is None:
-            shape = (tuple((c.values, len(c.names)) for c in self.classes), value)
-            known = _SHAPES.get(shape)
-            if known is None:
-                known = frozenset(self._closure(self.groups(value)))
-                if len(_SHAPES) >= _SHAPES_LIMIT:
-                    _SHAPES.clear()
-                _SHAPES[shape] = known
-            self._feasible[value] = known
+            self.solve((value,))
+            known = self._feasible[value]
         return known
 
-    def _closure(self, groups: list[Vector]) -> set[int]:
+    def solve(self, values: Iterable[int]) -> None:
+        """Find the feasible vectors of every value in ``values`` not yet known, in one walk."""
+        wanted = {value for value in values if value not in self._feasible}
+        if not wanted:
+            return
+        groups = self._groups(wanted)
+        for value in wanted:
+            self._feasible[value] = frozenset(self._closure(groups[value]))
+
+    def _groups(self, wanted: set[int]) -> dict[int, set[int]]:
+        """Packed vectors of every nonzero item set that can add up to each wanted value.
+
+        One walk over the classes serves every value: it keeps each (total, vector) pair
+        reachable so far, never above the largest value wanted (values only add).
+        """
+        bound = max(wanted)
+        states: set[tuple[int, int]] = {(0, 0)}
+        for value_class, size, shift in zip(self.classes, self.sizes, self._shifts, strict=True):
+            by_count = _sums_by_count(value_class.values, size)
+            grown: set[tuple[int, int]] = set()
+            for total, packed in states:
+                for count, sums in enumerate(by_count):
+                    if total + sums[0] > bound:
+                        break  # more items of this class only add more
+                    counted = packed + (count << shift)
+                    for added in sums:
+                        if total + added > bound:
+                            break
+                        grown.add((total + added, counted))
+            states = grown
+        found: dict[int, set[int]] = {value: set() for value in wanted}
+        for total, packed in states:
+            if packed and total in found:
+                found[total].add(packed)
+        return found
+
+    def _closure(self, groups: Iterable[int]) -> set[int]:
         """Every nonzero sum of groups that fits: unions of disjoint groups, as count vectors.
 
         Groups are added class by class, from the last class to the first, taking at each
@@ -140,11 +156,17 @@ class CaptureSearch:
         groups that way). So each vector is reached from vectors of later classes only,
         and the work follows the number of feasible vectors, not of all subsets.
         """
+        guard = 1 << (self._width - 1)
+        guards = sum(guard << shift for shift in self._shifts)
+        # Adding this to a packed sum sets a guard bit exactly where a count exceeds its size.
+        overflow = sum(
+            (guard - 1 - size) << shift
+            for size, shift in zip(self.sizes, self._shifts, strict=True)
+        )
         by_first: list[list[int]] = [[] for _ in self.classes]
-        for vector in groups:
-            first = next(index for index, count in enumerate(vector) if count)
-            by_first[first].append(self.pack(vector))
-        overflow, guards = self._overflow, self._guards
+        for packed in groups:
+            lowest = (packed & -packed).bit_length() - 1
+            by_first[lowest // self._width].append(packed)
         reached: set[int] = {0}
         for starting in reversed(by_first):
             if not starting:
@@ -167,18 +189,20 @@ class CaptureSearch:
         """True when ``vector`` splits into groups each adding up to ``value``."""
         return self.pack(vector) in self.feasible(value)
 
-    def expand(self, packed: int) -> Iterator[frozenset[Card]]:
-        """Every set of item names with the counts of a packed vector."""
+    def expand(self, packed: int) -> Iterator[tuple[Name, ...]]:
+        """The names of every item set with the counts of a packed vector, class by class."""
         choices = [
             self._combinations(index, count)
             for index, count in enumerate(self.unpack(packed))
             if count
         ]
-        empty: frozenset[Card] = frozenset()
+        if len(choices) == 1:
+            yield from choices[0]
+            return
         for parts in itertools.product(*choices):
-            yield empty.union(*parts)
+            yield tuple(itertools.chain.from_iterable(parts))
 
-    def _combinations(self, index: int, count: int) -> list[tuple[Card, ...]]:
+    def _combinations(self, index: int, count: int) -> list[tuple[Name, ...]]:
         key = (index, count)
         found = self._combos.get(key)
         if found is None:
@@ -189,11 +213,11 @@ class CaptureSearch:
     def count(self, packed: int) -> int:
         """How many item sets have the counts of a packed vector."""
         return math.prod(
-            math.comb(len(value_class.names), count)
-            for value_class, count in zip(self.classes, self.unpack(packed), strict=True)
+            math.comb(size, count)
+            for size, count in zip(self.sizes, self.unpack(packed), strict=True)
         )
 
-    def vector_of(self, names: frozenset[Card]) -> Vector | None:
+    def vector_of(self, names: frozenset[Name] | set[Name]) -> Vector | None:
         """The count vector of a set of item names (None if a name is in no class)."""
         counts = [
             sum(1 for name in value_class.names if name in names) for value_class in self.classes
@@ -201,11 +225,115 @@ class CaptureSearch:
         return tuple(counts) if sum(counts) == len(names) else None
 
 
+_SUMS: dict[tuple[tuple[int, ...], int], list[list[int]]] = {}
+
+
 def _sums_by_count(values: tuple[int, ...], available: int) -> list[list[int]]:
     """For k = 0..available: the distinct totals of k items that each take one of ``values``."""
+    key = (values, available)
+    known = _SUMS.get(key)
+    if known is not None:
+        return known
     result = [[0]]
     current = {0}
     for _ in range(available):
         current = {total + value for total in current for value in values}
         result.append(sorted(current))
+    if len(_SUMS) >= _SHAPES_LIMIT:
+        _SUMS.clear()
+    _SUMS[key] = result
     return result
+
+
+def sorted_keys(search: CaptureSearch[int], vectors: Iterable[int]) -> list[tuple[int, ...]]:
+    """The item sets of ``vectors``, each as its sorted names, in sorted order.
+
+    For a search whose items are named by their cards' sort keys this is the canonical
+    order of captures by their captured items.
+    """
+    return sorted(tuple(sorted(names)) for packed in vectors for names in search.expand(packed))
+
+
+SMALL_TABLE = 8
+"""Up to this many table items, captures are searched over item subsets (bit masks)."""
+
+
+def subset_totals(offered: Sequence[tuple[int, ...]], bound: int) -> list[tuple[int, int]]:
+    """What the subsets of the items can add up to, one value chosen per item.
+
+    Each entry is a subset as a bit mask (bit i set: item i is in it) and a bit set of
+    its totals (bit t set: the subset can add up to t). Only totals up to ``bound`` are
+    kept, and only subsets with such a total are listed (the empty one first): values
+    only add, so a subset past the bound has no supersets worth listing. An item that
+    offers no values (one that may not be taken) is in no listed subset.
+    """
+    limit = (2 << bound) - 1
+    found = [(0, 1)]  # the empty subset adds up to 0
+    for index, values in enumerate(offered):
+        bit = 1 << index
+        if len(values) == 1:
+            (value,) = values
+            found += [
+                (mask | bit, grown)
+                for mask, totals in found
+                if (grown := (totals << value) & limit)
+            ]
+        else:
+            found += [
+                (mask | bit, grown)
+                for mask, totals in found
+                if (grown := _shifted(totals, values) & limit)
+            ]
+    return found
+
+
+def _shifted(totals: int, values: tuple[int, ...]) -> int:
+    grown = 0
+    for value in values:
+        grown |= totals << value
+    return grown
+
+
+def feasible_subsets(totals: list[tuple[int, int]], value: int) -> set[int]:
+    """Every nonempty subset (bit mask) that splits into disjoint groups adding up to ``value``.
+
+    ``totals`` is :func:`subset_totals` of the items. Groups are added in order of their
+    lowest item, highest first; a subset's groups all have different lowest items, so
+    each split is reached by adding its groups in that order, and two groups with the
+    same lowest item are never combined.
+    """
+    bit = 1 << value
+    groups = [mask for mask, sums in totals if sums & bit]
+    groups.sort(key=_lowest_item, reverse=True)
+    reached = {0}
+    for group in groups:
+        reached |= {found | group for found in reached if not found & group}
+    reached.discard(0)
+    return reached
+
+
+def _lowest_item(mask: int) -> int:
+    return mask & -mask
+
+
+_ORDER: dict[int, list[int]] = {}
+
+
+def subset_order(size: int) -> list[int]:
+    """The place of every subset of ``size`` items in canonical order, indexed by mask.
+
+    Canonical order compares subsets by their items' indices in increasing order, as
+    sequences (a subset comes before the subsets that extend it).
+    """
+    known = _ORDER.get(size)
+    if known is None:
+        if size > SMALL_TABLE:
+            raise ValueError(f"subsets are ordered by table only up to {SMALL_TABLE} items")
+        by_items = sorted(
+            range(1 << size), key=lambda mask: [i for i in range(size) if mask >> i & 1]
+        )
+        known = [0] * (1 << size)
+        for place, mask in enumerate(by_items):
+            known[mask] = place
+        _ORDER[size] = known
+    return known

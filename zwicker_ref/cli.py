@@ -378,9 +378,8 @@ def _play(args: argparse.Namespace) -> int:
     )
     if args.output is None:
         sys.stdout.write(text)
-    else:
-        with args.output.open("x", encoding="utf-8") as handle:
-            handle.write(text)
+    elif not _write_new(args.output, text, "play"):
+        return 1
     summary = "; ".join(
         f"side {side.side} (seats {','.join(map(str, side.seats))}): {side.cards} cards, "
         f"{side.zwicks} zwicks, {side.points} points"
@@ -575,10 +574,23 @@ def _export(args: argparse.Namespace) -> int:
     text = export_corpus()
     if args.output is None:
         sys.stdout.write(text)
-    else:
-        with args.output.open("x", encoding="utf-8") as handle:
-            handle.write(text)
+    elif not _write_new(args.output, text, "export"):
+        return 1
     return 0
+
+
+def _write_new(path: Path, text: str, command: str) -> bool:
+    """Write a new file (never over an existing one); report a failure and return False."""
+    try:
+        with path.open("x", encoding="utf-8") as handle:
+            handle.write(text)
+    except FileExistsError:
+        print(f"zwicker {command}: {path} exists; not overwriting it", file=sys.stderr)
+        return False
+    except OSError as error:
+        print(f"zwicker {command}: cannot write {path}: {error.strerror or error}", file=sys.stderr)
+        return False
+    return True
 
 
 def _diff(args: argparse.Namespace) -> int:

@@ -42,17 +42,52 @@ def apply_legal(position: Position, move: Move) -> Position:
     mover = position.to_move
     hand = list(position.hands[mover])
     hand.remove(move.card)
-    hands = tuple(
-        tuple(hand) if seat == mover else held for seat, held in enumerate(position.hands)
-    )
-    after = replace(position, hands=hands)
+    hands = list(position.hands)
+    hands[mover] = tuple(hand)
+    captured, zwicks, last_capture = position.captured, position.zwicks, position.last_capture
     if isinstance(move, Trail):
-        after = replace(after, table=sorted_items([*position.table, move.card]))
+        table = sorted_items([*position.table, move.card])
     elif isinstance(move, Build):
-        after = replace(after, table=_built(position, move))
+        table = _built(position, move)
     else:
-        after = _captured(after, move, mover)
-    return _advance(after, mover)
+        table, captured, zwicks = _captured(position, move, mover)
+        last_capture = mover
+    rules = position.rules
+    hands_empty = not any(hands)
+    round_over = rules.deal_timing is DealTiming.EACH_ROUND and mover == position.dealer
+    dealing = bool(position.stock) and (hands_empty or round_over)
+    to_move = mover if dealing or hands_empty else _next_seat(hands, mover)
+    # One new position, built directly: this runs once per move of every game played.
+    after = Position(
+        variant=position.variant,
+        options=position.options,
+        players=position.players,
+        dealer=position.dealer,
+        to_move=to_move,
+        stage=position.stage,
+        hands=tuple(hands),
+        table=table,
+        stock=position.stock,
+        captured=captured,
+        zwicks=zwicks,
+        last_capture=last_capture,
+        rules=rules,
+    )
+    if dealing:
+        return deal_next_stage(after)
+    if hands_empty:
+        return _end_of_hand(after)
+    return after
+
+
+def _next_seat(hands: list[tuple[Card, ...]], mover: int) -> int:
+    """The next seat clockwise from ``mover`` that holds cards (some seat does)."""
+    players = len(hands)
+    for step in range(1, players + 1):
+        seat = (mover + step) % players
+        if hands[seat]:
+            return seat
+    raise AssertionError("some hand holds cards, so some seat can move")  # pragma: no cover
 
 
 def _built(position: Position, move: Build) -> tuple[TableItem, ...]:
@@ -67,7 +102,10 @@ def _built(position: Position, move: Build) -> tuple[TableItem, ...]:
     return sorted_items(table)
 
 
-def _captured(position: Position, move: Capture, mover: int) -> Position:
+def _captured(
+    position: Position, move: Capture, mover: int
+) -> tuple[tuple[TableItem, ...], tuple[tuple[Card, ...], ...], tuple[int, ...]]:
+    """The table, captured piles and zwicks after ``move``."""
     taken: list[Card] = [move.card]
     table: list[TableItem] = []
     for item in position.table:
@@ -84,25 +122,7 @@ def _captured(position: Position, move: Capture, mover: int) -> Position:
     zwick = not table and (position.rules.zwick_joker_counts or not move.card.is_joker)
     if zwick:
         zwicks = tuple(count + 1 if index == side else count for index, count in enumerate(zwicks))
-    return replace(
-        position, table=tuple(table), captured=captured, zwicks=zwicks, last_capture=mover
-    )
-
-
-def _advance(position: Position, mover: int) -> Position:
-    rules = position.rules
-    hands_empty = all(not hand for hand in position.hands)
-    round_over = rules.deal_timing is DealTiming.EACH_ROUND and mover == position.dealer
-    if position.stock and (hands_empty or round_over):
-        return deal_next_stage(position)
-    if hands_empty:
-        return _end_of_hand(position)
-    seat = mover
-    for _ in range(position.players):
-        seat = (seat + 1) % position.players
-        if position.hands[seat]:
-            return replace(position, to_move=seat)
-    raise AssertionError("some hand holds cards, so some seat can move")  # pragma: no cover
+    return tuple(table), captured, zwicks
 
 
 def _end_of_hand(position: Position) -> Position:

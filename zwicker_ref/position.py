@@ -13,6 +13,7 @@ captured cards and zwicks: in a partnership game the two teams (side 0 holds sea
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from zwicker_ref.cards import Card
 from zwicker_ref.variant import Rules
@@ -56,14 +57,22 @@ def item_cards(item: TableItem) -> tuple[Card, ...]:
     return item.cards if isinstance(item, Pile) else (item,)
 
 
+def item_key(item: TableItem) -> int:
+    """The sort key of the card that names a table item (its place in canonical order)."""
+    return item.base.sort_key if isinstance(item, Pile) else item.sort_key
+
+
+_CARD_KEY = attrgetter("sort_key")
+
+
 def sorted_cards(cards: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
     """Cards in canonical order."""
-    return tuple(sorted(cards, key=lambda card: card.sort_key))
+    return tuple(sorted(cards, key=_CARD_KEY))
 
 
 def sorted_items(items: tuple[TableItem, ...] | list[TableItem]) -> tuple[TableItem, ...]:
     """Table items in canonical order of the cards that name them."""
-    return tuple(sorted(items, key=lambda item: item_name(item).sort_key))
+    return tuple(sorted(items, key=item_key))
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

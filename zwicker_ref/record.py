@@ -232,6 +232,15 @@ def record_from_document(document: YamlDocument) -> GameRecord:
     players = need("players", int, data, ())
     dealer = need("dealer", int, data, ())
     options = need("options", list, data, ())
+    for index, option in enumerate(options or []):
+        if not isinstance(option, str):
+            problems.append(
+                document.problem(
+                    ErrorCode.SCHEMA_VIOLATION,
+                    f"an option id is text, not {option!r}",
+                    ("options", index),
+                )
+            )
     seed = data.get("seed")
     deck: list[Card] = []
     for index, text in enumerate(need("deck", list, data, ()) or []):

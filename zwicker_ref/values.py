@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from zwicker_ref.cards import Card
 from zwicker_ref.position import Pile, TableItem
-from zwicker_ref.variant import Rules, Sweep
+from zwicker_ref.variant import BuildOperation, Rules, Sweep
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,11 +34,14 @@ class ValueTable:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self._special = {special.card: special for special in rules.special_cards}
-        self._cache: dict[Card, CardUse] = {}
+        # Keyed by the card's sort key (unique per card), which hashes faster than a card.
+        self._cache: dict[int, CardUse] = {}
+        self._builds: dict[tuple[tuple[int, ...] | None, tuple[int, ...]], tuple[int, ...]] = {}
+        self._subtract = BuildOperation.SUBTRACT in rules.build_operations
 
     def use(self, card: Card) -> CardUse:
         """The values ``card`` offers in each use."""
-        known = self._cache.get(card)
+        known = self._cache.get(card.sort_key)
         if known is not None:
             return known
         ordinary = self.rules.values_of(card)
@@ -53,7 +56,7 @@ class ValueTable:
                 hold=frozenset(special.hold_values),
                 sweep=special.sweep,
             )
-        self._cache[card] = found
+        self._cache[card.sort_key] = found
         return found
 
     def item_values(self, item: TableItem) -> tuple[int, ...]:
@@ -65,6 +68,45 @@ class ValueTable:
     def holds(self, card: Card, value: int) -> bool:
         """True when ``card`` kept in hand backs a build of ``value``."""
         return value in self.use(card).hold
+
+    def build_results(
+        self, bases: tuple[int, ...] | None, played: tuple[int, ...]
+    ) -> tuple[int, ...]:
+        """Every value a build may announce, in increasing order (RULINGS.md, Build).
+
+        ``bases`` are the values the target item offers (None: a new single-card build);
+        ``played`` the values the played card may take when built. Onto a target: every
+        ``t + x``, ``t - x`` (at least 1, where subtraction is allowed) or ``t`` when
+        ``x == t`` (where the same-value option is allowed); alone, the card's own values
+        where single-card builds are allowed; never above the maximum build value.
+        """
+        key = (bases, played)
+        known = self._builds.get(key)
+        if known is not None:
+            return known
+        rules = self.rules
+        found: set[int] = set()
+        if bases is None:
+            if rules.build_single_card:
+                found.update(played)
+        else:
+            for base in bases:
+                for value in played:
+                    found.add(base + value)
+                    if self._subtract and base - value >= 1:
+                        found.add(base - value)
+                    if rules.build_same_value and value == base:
+                        found.add(base)
+        limit = rules.build_max_value
+        known = tuple(sorted(value for value in found if limit is None or value <= limit))
+        # Keys are value tuples of cards and builds, a finite set; bounded all the same.
+        if len(self._builds) >= _BUILDS_LIMIT:
+            self._builds.clear()
+        self._builds[key] = known
+        return known
+
+
+_BUILDS_LIMIT = 20_000
 
 
 _TABLES: dict[int, tuple[Rules, ValueTable]] = {}
