@@ -26,6 +26,8 @@ from zwicker_ref.protocol import ProcessEngine, serve
 from zwicker_ref.record import load_record, random_game, record_to_data, replay
 from zwicker_ref.runner import Outcome, run_scenario
 from zwicker_ref.scenarios import (
+    Kind,
+    Provenance,
     Scenario,
     check_scenario_document,
     is_scenario_data,
@@ -159,29 +161,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="scenario files or directories; default: the whole corpus (scenarios/)",
     )
-    check.add_argument(
-        "--variant", action="append", default=[], help="only this variant (repeatable)"
-    )
-    check.add_argument(
-        "--clause", action="append", default=[], help="only scenarios naming this clause"
-    )
-    check.add_argument(
-        "--kind",
-        action="append",
-        default=[],
-        choices=["move", "legal-moves", "game", "deal", "score"],
-        help="only this kind",
-    )
-    check.add_argument(
-        "--provenance",
-        action="append",
-        default=[],
-        choices=["source-example", "hand", "golden"],
-        help="only this provenance",
-    )
-    check.add_argument(
-        "--id", action="append", default=[], dest="ids", help="only this scenario id"
-    )
+    _add_filters(check)
     check.add_argument("--json", action="store_true", help="print a JSON report instead of text")
     check.add_argument("-v", "--verbose", action="store_true", help="also list passing scenarios")
     check.set_defaults(run=_check)
@@ -234,25 +214,7 @@ def _parser() -> argparse.ArgumentParser:
     conform.add_argument(
         "paths", nargs="*", type=Path, metavar="PATH", help="default: the whole corpus"
     )
-    conform.add_argument("--variant", action="append", default=[], help="only this variant")
-    conform.add_argument(
-        "--clause", action="append", default=[], help="only scenarios naming this clause"
-    )
-    conform.add_argument(
-        "--kind",
-        action="append",
-        default=[],
-        choices=["move", "legal-moves", "game", "deal", "score"],
-        help="only this kind",
-    )
-    conform.add_argument(
-        "--provenance",
-        action="append",
-        default=[],
-        choices=["source-example", "hand", "golden"],
-        help="only this provenance",
-    )
-    conform.add_argument("--id", action="append", default=[], dest="ids", help="only this id")
+    _add_filters(conform)
     conform.add_argument(
         "--timeout", type=float, default=10.0, metavar="S", help="seconds per request (default 10)"
     )
@@ -282,6 +244,29 @@ def _parser() -> argparse.ArgumentParser:
     )
     export.set_defaults(run=_export)
     return parser
+
+
+def _add_filters(command: argparse.ArgumentParser) -> None:
+    """The scenario filters shared by check and conform (each repeatable)."""
+    command.add_argument("--variant", action="append", default=[], help="only this variant")
+    command.add_argument(
+        "--clause", action="append", default=[], help="only scenarios naming this clause"
+    )
+    command.add_argument(
+        "--kind",
+        action="append",
+        default=[],
+        choices=[kind.value for kind in Kind],
+        help="only this kind",
+    )
+    command.add_argument(
+        "--provenance",
+        action="append",
+        default=[],
+        choices=[provenance.value for provenance in Provenance],
+        help="only this provenance",
+    )
+    command.add_argument("--id", action="append", default=[], dest="ids", help="only this id")
 
 
 def _expand(paths: Sequence[Path]) -> Iterator[Path]:
