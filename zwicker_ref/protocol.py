@@ -36,6 +36,7 @@ from zwicker_ref.moves import Move
 from zwicker_ref.notation import format_move, parse_move
 from zwicker_ref.position import Position
 from zwicker_ref.position_io import position_from_data, position_to_data
+from zwicker_ref.schemas import is_whole_number
 from zwicker_ref.spec_loader import variant_ids
 
 PROTOCOL_VERSION = 1
@@ -60,9 +61,23 @@ def setup_from_data(data: Any) -> Setup:
     return Setup(
         variant=data["variant"],
         options=tuple(data.get("options", ())),
-        players=int(data["players"]),
-        dealer=int(data["dealer"]),
+        players=whole_number(data["players"], "setup.players"),
+        dealer=whole_number(data["dealer"], "setup.dealer"),
     )
+
+
+def whole_number(value: Any, place: str) -> int:
+    """``value`` if it is a whole number; ``bad-request`` otherwise.
+
+    Not ``int(value)``: that would read 2.7 as 2, and fail on ``1e400`` (infinity) with
+    an error of its own.
+    """
+    if not is_whole_number(None, value):
+        raise ZwickerError(
+            ErrorCode.BAD_REQUEST,
+            f"{place} is a whole number (written without a decimal point), not {value!r}",
+        )
+    return int(value)
 
 
 def _cards(texts: Sequence[Any]) -> list[Card]:
@@ -136,7 +151,7 @@ def _apply(request: dict[str, Any]) -> dict[str, Any]:
     position = position_from_data(request["position"], "request.position")
     move = move_from_data(request["move"], ("move",))
     if request.get("seat") is not None:
-        move = _with_seat(move, int(request["seat"]))
+        move = _with_seat(move, whole_number(request["seat"], "seat"))
     return {"position": position_to_data(REFERENCE.apply(position, move))}
 
 
@@ -149,7 +164,7 @@ def _score(request: dict[str, Any]) -> dict[str, Any]:
     sides = REFERENCE.score(
         setup,
         [_cards(pile) for pile in request["captured"]],
-        [int(count) for count in request["zwicks"]],
+        [whole_number(count, "zwicks[]") for count in request["zwicks"]],
     )
     return {
         "sides": [
@@ -184,12 +199,15 @@ def serve(reader: IO[str], writer: IO[str]) -> None:
         request: Any = None
         try:
             request = json.loads(line)
-        except json.JSONDecodeError as error:
+        except (ValueError, RecursionError) as error:
+            # Not only malformed JSON (JSONDecodeError is a ValueError): also a number of
+            # more digits than Python converts, or nesting deeper than it parses.
+            reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error)
             reply: dict[str, Any] = {
                 "id": None,
                 "ok": False,
                 "error": ErrorCode.BAD_REQUEST.value,
-                "message": f"not JSON: {error.msg}",
+                "message": f"not JSON that can be read: {reason}",
             }
         else:
             reply = answer(request)
@@ -302,7 +320,7 @@ class ProcessEngine:
             )
         try:
             reply = json.loads(line)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # as in serve: unreadable JSON is not JSON
             raise self._fault(
                 f"not JSON in answer to {request['op']}: {line.strip()[:80]!r}"
             ) from None

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 
@@ -38,11 +38,32 @@ def _registry() -> Registry[Any]:
     return Registry().with_resources(resources)
 
 
+def is_whole_number(_checker: object, instance: object) -> bool:
+    """The project's ``integer``: a whole number written as one, ``3`` but not ``3.0``.
+
+    JSON Schema counts ``3.0`` as an integer, but YAML and JSON readers hand it over as a
+    float, and a float seat or player count would pass the schema and then fail deep in
+    the interpreter. So the project's files and messages write every count, seat and
+    value without a decimal point (``true`` is not a number either).
+    """
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_Validator = validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", is_whole_number),
+)
+
+
 @functools.cache
 def validator(name: str) -> Draft202012Validator:
-    """The validator for ``spec/schema/<name>.schema.json`` (e.g. ``variant``)."""
+    """The validator for ``spec/schema/<name>.schema.json`` (e.g. ``variant``).
+
+    Draft 2020-12, except that ``integer`` means :func:`is_whole_number`.
+    """
     schema = _registry().contents(f"urn:zwicker-rules:schema:{name}")
-    return Draft202012Validator(schema, registry=_registry())
+    validator: Draft202012Validator = _Validator(schema, registry=_registry())
+    return validator
 
 
 def schema_problems(document: YamlDocument, schema_name: str) -> list[Problem]:
@@ -89,6 +110,8 @@ def _describe(error: ValidationError) -> tuple[ErrorCode, str]:
     if error.validator == "type":
         expected = error.validator_value
         expected_text = " or ".join(expected) if isinstance(expected, list) else expected
+        if expected == "integer":
+            expected_text = "a whole number (written without a decimal point)"
         return (
             ErrorCode.SCHEMA_VIOLATION,
             f"expected {expected_text}, "

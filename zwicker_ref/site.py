@@ -270,7 +270,14 @@ def sources_page(variants: list[Variant]) -> str:
 
 def schemas_page() -> str:
     """The JSON Schemas of the formats, as tables of their properties."""
-    lines = ["# Schemas", "", "The formats' JSON Schemas (draft 2020-12), from `spec/schema/`.", ""]
+    lines = [
+        "# Schemas",
+        "",
+        "The formats' JSON Schemas (draft 2020-12), from `spec/schema/`. One difference from",
+        "the draft: an `integer` is a whole number written as one, `3` and never `3.0` (the",
+        "draft counts `3.0` as an integer; the reference rejects it).",
+        "",
+    ]
     for path in sorted((spec_dir() / "schema").glob("*.schema.json")):
         schema = json.loads(path.read_text(encoding="utf-8"))
         lines += [f"## {path.name}", "", schema.get("description", ""), ""]
