@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test lint typecheck docs soak fuzz bench clean
+.PHONY: check test lint typecheck docs soak fuzz mutants bench clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -41,7 +41,12 @@ soak: $(STAMP)
 
 ## fuzz: the property and fuzz tests with the deep `nightly` hypothesis profile (long).
 fuzz: $(STAMP)
-	HYPOTHESIS_PROFILE=nightly $(BIN)/python -m pytest -q tests/test_properties.py tests/test_fuzz.py
+	HYPOTHESIS_PROFILE=nightly $(BIN)/python -m pytest -q tests/test_properties.py tests/test_fuzz_*.py
+
+## mutants: each law of the property suite run against a deliberate fault in a copy of the
+## tree (tests/mutants.py); fails unless every fault is caught (minutes).
+mutants: $(STAMP)
+	$(BIN)/python -m tests.mutants
 
 ## bench: speed figures of move generation and random play (prints, asserts nothing).
 bench: $(STAMP)

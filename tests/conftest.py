@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck
+from hypothesis import HealthCheck, Phase
 from hypothesis import settings as hypothesis_settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,5 +85,12 @@ hypothesis_settings.register_profile(
     deadline=None,
     print_blob=True,
     suppress_health_check=_SLOW_DATA,
+)
+# `mutants` (tests/mutants.py): the ci profile's examples without shrinking or explaining,
+# so a law that catches a deliberate fault says so in seconds.
+hypothesis_settings.register_profile(
+    "mutants",
+    hypothesis_settings.get_profile("ci"),
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

@@ -146,3 +146,10 @@ def backed(rules: Rules, hand: Sequence[Card], values: set[int]) -> bool:
 def owned_values(position: Position, seat: int) -> set[int]:
     """The distinct values of the builds ``seat`` owns."""
     return {item.value for item in position.table if isinstance(item, Pile) and item.owner == seat}
+
+
+def all_cards(position: Position) -> list[Card]:
+    """Every card of a position: hands, table (builds' cards too), stock, captured piles."""
+    cards = [card for hand in position.hands for card in hand]
+    cards += [card for item in position.table for card in cards_of(item)]
+    return [*cards, *position.stock, *(card for pile in position.captured for card in pile)]

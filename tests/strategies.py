@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hypothesis import strategies as st
+from hypothesis.vendor import pretty
 
 from tests.oracle import highest_value
 from zwicker_ref.cards import Card
@@ -28,11 +29,20 @@ from zwicker_ref.moves import Build, Capture, Move, Trail
 from zwicker_ref.notation import format_move
 from zwicker_ref.play import apply_legal
 from zwicker_ref.position import Pile, Position
-from zwicker_ref.position_io import position_from_data
+from zwicker_ref.position_io import position_from_data, position_to_data
 from zwicker_ref.spec_loader import load_variant, variant_ids
 from zwicker_ref.variant import Rules, Variant
 
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
+
+
+def _print_position(position: Position, printer: Any, cycle: bool) -> None:
+    # A failing example shows a position as the data that rebuilds it, not as the
+    # dataclass with its whole Rules (tens of kilobytes, which hypothesis refuses to print).
+    printer.text(f"position_from_data({position_to_data(position)!r})")
+
+
+pretty.for_type_by_name("zwicker_ref.position", "Position", _print_position)
 
 
 @dataclass(frozen=True)
@@ -103,6 +113,9 @@ class Deal:
         deck = f"seed={self.seed}" if self.seed is not None else " ".join(map(str, self.deck))
         return f"Deal({self.setting}, dealer={self.dealer}, {deck})"
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(repr(self))
+
     def start(self) -> Position:
         """The position after the first stage is dealt."""
         setting = self.setting
@@ -112,7 +125,7 @@ class Deal:
 @st.composite
 def deals(draw: st.DrawFn, settings: st.SearchStrategy[Setting] | None = None) -> Deal:
     """A deal: from a seed through the reproducible shuffle, or an explicit permutation."""
-    setting = draw(settings or settings_of())
+    setting = draw(settings_of() if settings is None else settings)
     dealer = draw(st.integers(min_value=0, max_value=setting.players - 1))
     if draw(st.booleans()):
         seed = draw(SEEDS)
@@ -136,6 +149,9 @@ class Reached:
         # Short, so hypothesis can print a failing example (the path is long).
         moves = ", ".join(format_move(move) for move in self.moves)
         return f"Reached({self.deal!r}, moves=[{moves}])"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(repr(self))
 
 
 def choose_move(draw: st.DrawFn, position: Position) -> Move:
@@ -183,7 +199,7 @@ def constructed_data(
 ) -> dict[str, Any]:
     """The data of an arbitrary but valid position: every card at most once, seats in range,
     owners exactly where builds have them, build values within the variant's range."""
-    setting = draw(settings or settings_of(max_players=6))
+    setting = draw(settings_of(max_players=6) if settings is None else settings)
     rules, players = setting.rules, setting.players
     partnership = rules.is_partnership(players)
     sides = 2 if partnership else players
@@ -199,13 +215,17 @@ def constructed_data(
     hands = []
     for seat in range(players):
         low = 1 if seat == to_move else 0
-        hands.append(take(draw(st.integers(min_value=low, max_value=max_hand))))
+        # Big hands at six players can use up a small deck: keep a card for the mover.
+        high = min(max_hand, len(deck) - (seat < to_move))
+        hands.append(take(draw(st.integers(min_value=low, max_value=max(low, high)))))
     top = rules.build_max_value or highest_value(rules, players)
     table: list[Any] = []
     for _ in range(draw(st.integers(min_value=0, max_value=max_table))):
+        if not deck:
+            break
         if draw(st.integers(min_value=0, max_value=3)) == 0:
             item: dict[str, Any] = {
-                "build": take(draw(st.integers(min_value=1, max_value=3))),
+                "build": take(draw(st.integers(min_value=1, max_value=min(3, len(deck))))),
                 "value": draw(st.integers(min_value=1, max_value=top)),
             }
             if rules.build_ownership:
@@ -241,11 +261,50 @@ def constructed_positions(
     return position_from_data(draw(constructed_data(settings, max_table, max_hand)))
 
 
-def positions(max_table: int = 8) -> st.SearchStrategy[Position]:
+@st.composite
+def finished_positions(
+    draw: st.DrawFn, settings: st.SearchStrategy[Setting] | None = None
+) -> Position:
+    """A played-out hand: the whole deck in the sides' captured piles (or, when nobody
+    captured, partly left on the table), any zwick counts."""
+    setting = draw(settings_of() if settings is None else settings)
+    rules, players = setting.rules, setting.players
+    sides = 2 if rules.is_partnership(players) else players
+    deck = [str(card) for card in draw(st.permutations(setting.deck))]
+    last_capture = draw(st.none() | st.integers(min_value=0, max_value=players - 1))
+    left = 0 if last_capture is not None else draw(st.integers(0, len(deck)))
+    table, rest = deck[:left], deck[left:]
+    # Close piles are where most-cards ties happen: cut near the even split as often as not.
+    even = [len(rest) * side // sides for side in range(1, sides)]
+    cuts = sorted(
+        draw(st.sampled_from([at, at + 1, at - 1]) | st.integers(0, len(rest))) for at in even
+    )
+    bounds = [0, *(min(max(cut, 0), len(rest)) for cut in cuts), len(rest)]
+    return position_from_data(
+        {
+            "format": 1,
+            "variant": setting.variant_id,
+            "options": list(setting.options),
+            "players": players,
+            "dealer": draw(st.integers(min_value=0, max_value=players - 1)),
+            "to_move": draw(st.integers(min_value=0, max_value=players - 1)),
+            "stage": len(plan_deal(rules, players).stages),
+            "hands": [[] for _ in range(players)],
+            "table": table,
+            "captured": [rest[a:b] for a, b in itertools.pairwise(bounds)],
+            "zwicks": [draw(st.integers(min_value=0, max_value=4)) for _ in range(sides)],
+            "last_capture": last_capture,
+        }
+    )
+
+
+def positions(
+    settings: st.SearchStrategy[Setting] | None = None, max_table: int = 8
+) -> st.SearchStrategy[Position]:
     """Reachable positions and constructed ones, about equally often."""
     return st.one_of(
-        reachable_positions().map(lambda reached: reached.position),
-        constructed_positions(max_table=max_table),
+        reachable_positions(settings).map(lambda reached: reached.position),
+        constructed_positions(settings, max_table=max_table),
     )
 
 
@@ -341,7 +400,11 @@ def mutate_once(draw: st.DrawFn, data: Any) -> Any:
     places = containers(data)
     if not places:
         return _other_type(draw, data)
-    node = _at(data, draw(st.sampled_from(places)))
+    # A depth first, then a container at that depth: every level of the structure gets
+    # the same share of mutations, however many containers the deeper levels hold (a
+    # spec's clause list is one place among hundreds, but one level in five).
+    depth = draw(st.sampled_from(sorted({len(place) for place in places})))
+    node = _at(data, draw(st.sampled_from([place for place in places if len(place) == depth])))
     keys: list[Any] = list(node) if isinstance(node, dict) else list(range(len(node)))
     operation = draw(st.sampled_from(["delete", "retype", "duplicate", "swap", "add"]))
     if not keys or operation == "add":
@@ -370,6 +433,56 @@ def mutate_once(draw: st.DrawFn, data: Any) -> Any:
 def mutated(draw: st.DrawFn, data: Any, most: int = 3) -> Any:
     """A copy of ``data`` with one to ``most`` structured mutations."""
     result = copy.deepcopy(data)
-    for _ in range(draw(st.integers(min_value=1, max_value=most))):
+    # Mostly one mutation: a document with a single fault gets furthest into the checks.
+    for _ in range(draw(st.sampled_from([1, 1, 1, *range(2, most + 1)]))):
         result = mutate_once(draw, result)
+    return result
+
+
+# Systematic structural faults -----------------------------------------------------------
+
+_STAND_INS: tuple[Any, ...] = (None, 0, "x", [], {})
+"""Values of every type a YAML or JSON document holds, to put where another type belongs."""
+
+
+def structural_faults(data: Any, max_depth: int = 3) -> list[tuple[str, Any]]:
+    """Every one-fault copy of ``data`` of a few fixed kinds, named by what was done.
+
+    Random mutation reaches a given level of a large document only by chance; this
+    reaches every level every time. Each mapping and list down to ``max_depth`` (of a
+    list, its first item only) is replaced by a value of each other type; each list loses
+    its first item and gets it twice.
+    """
+    faults: list[tuple[str, Any]] = []
+    for path in _structure(data, (), max_depth):
+        node = _at(data, path)
+        where = "/".join(map(str, path)) or "(document)"
+        for stand_in in _STAND_INS:
+            if type(stand_in) is not type(node):
+                faults.append((f"{where} = {stand_in!r}", _replaced(data, path, stand_in)))
+        if isinstance(node, list) and node:
+            faults.append((f"{where} without its first item", _replaced(data, path, node[1:])))
+            faults.append(
+                (f"{where} with its first item twice", _replaced(data, path, [node[0], *node]))
+            )
+    return faults
+
+
+def _structure(data: Any, path: Path_, max_depth: int) -> list[Path_]:
+    """The paths of the mappings and lists in ``data`` (of each list, the first item's)."""
+    if not isinstance(data, dict | list) or len(path) > max_depth:
+        return []
+    found = [path]
+    children = list(data.items()) if isinstance(data, dict) else list(enumerate(data[:1]))
+    for key, value in children:
+        found += _structure(value, (*path, key), max_depth)
+    return found
+
+
+def _replaced(data: Any, path: Path_, value: Any) -> Any:
+    """A copy of ``data`` with the value at ``path`` replaced."""
+    if not path:
+        return copy.deepcopy(value)
+    result = copy.deepcopy(data)
+    _at(result, path[:-1])[path[-1]] = copy.deepcopy(value)
     return result
