@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -451,12 +452,20 @@ def structural_faults(data: Any, max_depth: int = 3) -> list[tuple[str, Any]]:
     Random mutation reaches a given level of a large document only by chance; this
     reaches every level every time. Each mapping and list down to ``max_depth`` (of a
     list, its first item only) is replaced by a value of each other type; each list loses
-    its first item and gets it twice.
+    its first item and gets it twice. Each whole number of those containers is written as
+    a float (``2.0``: an integer to JSON Schema) and as infinity (``1e400`` in JSON).
     """
     faults: list[tuple[str, Any]] = []
     for path in _structure(data, (), max_depth):
         node = _at(data, path)
         where = "/".join(map(str, path)) or "(document)"
+        children = node.items() if isinstance(node, dict) else enumerate(node)
+        for key, value in children:
+            if type(value) is int:
+                for number in (float(value), math.inf):
+                    faults.append(
+                        (f"{where}/{key} = {number!r}", _replaced(data, (*path, key), number))
+                    )
         for stand_in in _STAND_INS:
             if type(stand_in) is not type(node):
                 faults.append((f"{where} = {stand_in!r}", _replaced(data, path, stand_in)))

@@ -52,7 +52,7 @@ from zwicker_ref.protocol import serve
 from zwicker_ref.record import record_from_document, replay
 from zwicker_ref.runner import Outcome, run_scenario
 from zwicker_ref.scenarios import Scenario, check_scenario_document, load_scenario, scenarios_dir
-from zwicker_ref.spec_loader import check_variant_document
+from zwicker_ref.spec_loader import check_variant_document, load_variant
 from zwicker_ref.yamlfile import parse_yaml, read_yaml
 
 # Positions -----------------------------------------------------------------------------
@@ -269,8 +269,10 @@ def _request(op: str, **fields: Any) -> dict[str, Any]:
     return {"id": 1, "op": op, **fields}
 
 
+DITHMARSCHEN_DECK = load_variant("dithmarschen").rules_with(()).deck(4)
 SAMPLE_SETUP = {"variant": "dithmarschen", "options": [], "players": 4, "dealer": 0}
 SAMPLE_REQUESTS = [
+    _request("start", setup=SAMPLE_SETUP, deck=[str(card) for card in DITHMARSCHEN_DECK]),
     _request("legal", position=SAMPLE_POSITION),
     _request("apply", position=SAMPLE_POSITION, move=move_to_data(parse_move("8D x 5C")), seat=1),
     _request("score", setup=SAMPLE_SETUP, captured=[["AC", "JK25"], ["10D"]], zwicks=[1, 0]),
