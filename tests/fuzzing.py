@@ -24,7 +24,7 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from tests.conftest import raw_spec
-from tests.strategies import Setting
+from tests.strategies import Setting, value_at
 from zwicker_ref.errors import ErrorCode, InvalidFileError, ZwickerError
 from zwicker_ref.protocol import serve
 from zwicker_ref.record import random_game, record_to_data
@@ -100,9 +100,7 @@ def renumbered(draw: st.DrawFn, data: Any) -> Any:
     shallow = [place for place in places if len(place) <= 2] or places
     for _ in range(draw(st.integers(min_value=1, max_value=2)) if places else 0):
         *path, last = draw(st.sampled_from(shallow) | st.sampled_from(places))
-        node = result
-        for part in path:
-            node = node[part]
+        node = value_at(result, tuple(path))
         node[last] = draw(st.sampled_from([float(node[last]), math.inf]))
     return result
 
@@ -125,13 +123,21 @@ def record_data(setting: Setting) -> dict[str, Any]:
     return copy.deepcopy(_record(setting))
 
 
+def check_reply(request: Any, reply: Any) -> None:
+    """A well-formed protocol answer to ``request`` (None: a line that was not JSON): it
+    repeats the id, says ok or not, and a refusal has an error code and a message."""
+    assert isinstance(reply, dict)
+    assert isinstance(reply["ok"], bool)
+    ident = request.get("id") if isinstance(request, dict) else None
+    assert json.dumps(reply["id"]) == json.dumps(ident)  # NaN is an id too
+    if not reply["ok"]:
+        assert reply["message"].strip()
+        assert reply["error"] in set(ErrorCode)
+
+
 def check_served(request: Any) -> None:
     """One request served: one answer, a well-formed one."""
     out = io.StringIO()
     serve(io.StringIO(json.dumps(request) + "\n"), out)
     (line,) = out.getvalue().splitlines()
-    reply = json.loads(line)
-    assert isinstance(reply["ok"], bool)
-    if not reply["ok"]:
-        assert reply["message"].strip()
-        assert reply["error"] in set(ErrorCode)
+    check_reply(request, json.loads(line))

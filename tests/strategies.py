@@ -384,7 +384,8 @@ def containers(data: Any, path: Path_ = ()) -> list[Path_]:
     return found
 
 
-def _at(data: Any, path: Path_) -> Any:
+def value_at(data: Any, path: Path_) -> Any:
+    """The value at ``path`` (keys and indexes) in nested ``data``."""
     for part in path:
         data = data[part]
     return data
@@ -405,7 +406,7 @@ def mutate_once(draw: st.DrawFn, data: Any) -> Any:
     # the same share of mutations, however many containers the deeper levels hold (a
     # spec's clause list is one place among hundreds, but one level in five).
     depth = draw(st.sampled_from(sorted({len(place) for place in places})))
-    node = _at(data, draw(st.sampled_from([place for place in places if len(place) == depth])))
+    node = value_at(data, draw(st.sampled_from([place for place in places if len(place) == depth])))
     keys: list[Any] = list(node) if isinstance(node, dict) else list(range(len(node)))
     operation = draw(st.sampled_from(["delete", "retype", "duplicate", "swap", "add"]))
     if not keys or operation == "add":
@@ -457,7 +458,7 @@ def structural_faults(data: Any, max_depth: int = 3) -> list[tuple[str, Any]]:
     """
     faults: list[tuple[str, Any]] = []
     for path in _structure(data, (), max_depth):
-        node = _at(data, path)
+        node = value_at(data, path)
         where = "/".join(map(str, path)) or "(document)"
         children = node.items() if isinstance(node, dict) else enumerate(node)
         for key, value in children:
@@ -493,5 +494,5 @@ def _replaced(data: Any, path: Path_, value: Any) -> Any:
     if not path:
         return copy.deepcopy(value)
     result = copy.deepcopy(data)
-    _at(result, path[:-1])[path[-1]] = copy.deepcopy(value)
+    value_at(result, path[:-1])[path[-1]] = copy.deepcopy(value)
     return result

@@ -62,8 +62,8 @@ def validator(name: str) -> Draft202012Validator:
     Draft 2020-12, except that ``integer`` means :func:`is_whole_number`.
     """
     schema = _registry().contents(f"urn:zwicker-rules:schema:{name}")
-    validator: Draft202012Validator = _Validator(schema, registry=_registry())
-    return validator
+    checker: Draft202012Validator = _Validator(schema, registry=_registry())
+    return checker
 
 
 def schema_problems(document: YamlDocument, schema_name: str) -> list[Problem]:
