@@ -26,6 +26,7 @@ test: $(STAMP)
 	$(MAKE) --no-print-directory lint typecheck docs
 
 lint: $(STAMP)
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/ruff check zwicker_ref tests benchmarks examples docs/gen_pages.py
 	$(BIN)/ruff format --check zwicker_ref tests benchmarks examples docs/gen_pages.py
 

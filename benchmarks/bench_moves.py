@@ -19,11 +19,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.positions import pile, position
-from zwicker_ref.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
-from zwicker_ref.generation import count_legal_moves, legal_moves
-from zwicker_ref.play import apply_legal
-from zwicker_ref.position import Position
-from zwicker_ref.spec_loader import load_variant, variant_ids
+from zwicker_ref.engine.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
+from zwicker_ref.engine.generation import count_legal_moves, legal_moves
+from zwicker_ref.engine.play import apply_legal
+from zwicker_ref.engine.position import Position
+from zwicker_ref.rules.spec_loader import load_variant, variant_ids
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 

@@ -26,9 +26,9 @@ from hypothesis import strategies as st
 from tests.conftest import raw_spec
 from tests.strategies import Setting, value_at
 from zwicker_ref.errors import ErrorCode, InvalidFileError, ZwickerError
+from zwicker_ref.formats.record import random_game, record_to_data
 from zwicker_ref.protocol import serve
-from zwicker_ref.record import random_game, record_to_data
-from zwicker_ref.spec_loader import variant_ids
+from zwicker_ref.rules.spec_loader import variant_ids
 
 T = TypeVar("T")
 

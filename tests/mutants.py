@@ -77,7 +77,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "capturing a build takes only its naming (bottom) card; the rest of the build vanishes",
         (
             Edit(
-                "zwicker_ref/play.py",
+                "zwicker_ref/engine/play.py",
                 "            taken.extend(item_cards(item))",
                 "            taken.append(item_name(item))",
             ),
@@ -90,7 +90,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "sides tied for most cards each get the place's points (RULINGS: a tie gives nobody)",
         (
             Edit(
-                "zwicker_ref/scoring.py",
+                "zwicker_ref/engine/scoring.py",
                 "        place = above if level == 0 else None",
                 "        place = above",
             ),
@@ -102,7 +102,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "zwick cancellation takes one zwick off every side instead of the fewest any side made",
         (
             Edit(
-                "zwicker_ref/scoring.py",
+                "zwicker_ref/engine/scoring.py",
                 "        return tuple(count - fewest for count in zwicks)",
                 "        return tuple(max(count - 1, 0) for count in zwicks)",
             ),
@@ -116,7 +116,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "seat exists: it accepts moves the generator never lists",
         (
             Edit(
-                "zwicker_ref/legality.py",
+                "zwicker_ref/engine/legality.py",
                 "    if move.owner is not None and move.owner not in context.owners(move.card, "
                 "move.value):",
                 "    if move.owner is not None and move.owner >= position.players:",
@@ -130,7 +130,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "build reaches: it misses builds the checker accepts",
         (
             Edit(
-                "zwicker_ref/generation.py",
+                "zwicker_ref/engine/generation.py",
                 "                hits = wanted.intersection(reached)",
                 "                hits = wanted.intersection(reached[:1])",
             ),
@@ -142,7 +142,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "a move of the wrong seat is rejected with a bare ValueError instead of an error code",
         (
             Edit(
-                "zwicker_ref/legality.py",
+                "zwicker_ref/engine/legality.py",
                 "        _fail(\n            ErrorCode.NOT_YOUR_TURN,",
                 "        raise ValueError(\n            ErrorCode.NOT_YOUR_TURN,",
             ),
@@ -156,17 +156,17 @@ MUTANTS: tuple[Mutant, ...] = (
         "reached two ways (two capture values, or a sweep that also adds up) is listed twice",
         (
             Edit(
-                "zwicker_ref/generation.py",
+                "zwicker_ref/engine/generation.py",
                 "        masks: set[int] = set()",
                 "        masks: list[int] = []",
             ),
             Edit(
-                "zwicker_ref/generation.py",
+                "zwicker_ref/engine/generation.py",
                 "                masks |= self._feasible_masks(value)",
                 "                masks += self._feasible_masks(value)",
             ),
             Edit(
-                "zwicker_ref/generation.py",
+                "zwicker_ref/engine/generation.py",
                 "            masks.add(sum(",
                 "            masks.append(sum(",
             ),
@@ -178,7 +178,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "a build owned by seat 0 is written without its '@0' (a falsy-zero test)",
         (
             Edit(
-                "zwicker_ref/notation.py",
+                "zwicker_ref/formats/notation.py",
                 '    if move.owner is not None:\n        text += f"@{move.owner}"',
                 '    if move.owner:\n        text += f"@{move.owner}"',
             ),
@@ -190,7 +190,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "a position written out loses 'last capture: seat 0' (a falsy-zero test)",
         (
             Edit(
-                "zwicker_ref/position_io.py",
+                "zwicker_ref/formats/position_io.py",
                 '        "last_capture": position.last_capture,',
                 '        "last_capture": position.last_capture or None,',
             ),
@@ -204,7 +204,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "inverted): a hand with no capture and no build has no move",
         (
             Edit(
-                "zwicker_ref/generation.py",
+                "zwicker_ref/engine/generation.py",
                 "        owned = self._owned.get(self.mover)\n        if not owned:\n"
                 "            return True",
                 "        owned = self._owned.get(self.mover)\n        if not owned:\n"
@@ -220,7 +220,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "a different card for each distinct owned value)",
         (
             Edit(
-                "zwicker_ref/generation.py",
+                "zwicker_ref/engine/generation.py",
                 "            known = self._backed[key] = can_back(hand, distinct, self.values)",
                 "            known = self._backed[key] = all(\n"
                 "                any(self.values.holds(held, value) for held in hand)"
@@ -235,12 +235,12 @@ MUTANTS: tuple[Mutant, ...] = (
         "builds past it are listed, accepted and played",
         (
             Edit(
-                "zwicker_ref/values.py",
+                "zwicker_ref/engine/values.py",
                 "        limit = rules.build_max_value",
                 "        limit = None",
             ),
             Edit(
-                "zwicker_ref/legality.py",
+                "zwicker_ref/engine/legality.py",
                 "    if rules.build_max_value is not None and move.value > rules.build_max_value:",
                 "    if False:",
             ),
@@ -253,7 +253,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "(and builds made for a partner)",
         (
             Edit(
-                "zwicker_ref/play.py",
+                "zwicker_ref/engine/play.py",
                 "value=move.value, owner=move.owner)",
                 "value=move.value, owner=position.to_move)",
             ),
@@ -266,7 +266,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "the leftovers taken by the last capturer at the end of the hand count as a zwick",
         (
             Edit(
-                "zwicker_ref/play.py",
+                "zwicker_ref/engine/play.py",
                 "    return replace(position, table=(), captured=captured)",
                 "    zwicks = tuple(n + (i == side) for i, n in enumerate(position.zwicks))\n"
                 "    return replace(position, table=(), captured=captured, zwicks=zwicks)",
@@ -279,7 +279,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "a capture that leaves a single item on the table scores a zwick",
         (
             Edit(
-                "zwicker_ref/play.py",
+                "zwicker_ref/engine/play.py",
                 "    zwick = not table and (",
                 "    zwick = len(table) <= 1 and (",
             ),
@@ -293,7 +293,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "SplitMix64 stream",
         (
             Edit(
-                "zwicker_ref/dealing.py",
+                "zwicker_ref/engine/dealing.py",
                 "        j = uniform_below(i + 1, outputs)",
                 "        j = __import__('random').randrange(i + 1)",
             ),
@@ -305,7 +305,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "the random player picks its moves from Python's unseeded random module",
         (
             Edit(
-                "zwicker_ref/record.py",
+                "zwicker_ref/formats/record.py",
                 "        move = choices[uniform_below(len(choices), policy)]",
                 "        move = choices[__import__('random').randrange(len(choices))]",
             ),
@@ -317,7 +317,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "the hand (or stage) is taken as over when the mover's hand is empty, not every hand",
         (
             Edit(
-                "zwicker_ref/play.py",
+                "zwicker_ref/engine/play.py",
                 "    hands_empty = not any(hands)",
                 "    hands_empty = not hands[mover]",
             ),
@@ -330,7 +330,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "aces and court cards offer both of their values only in hearts",
         (
             Edit(
-                "zwicker_ref/variant.py",
+                "zwicker_ref/rules/variant.py",
                 "        return (pip,) if pip is not None else self.rank_values[card.rank]",
                 "        return (pip,) if pip is not None else self.rank_values[card.rank][\n"
                 '            : 1 + 9 * (card.suit is not None and card.suit.name == "HEARTS")\n'
@@ -346,7 +346,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "(generator and checker share the fault; only the oracle sees it)",
         (
             Edit(
-                "zwicker_ref/values.py",
+                "zwicker_ref/engine/values.py",
                 "        return self.use(item).table",
                 "        return self.use(item).table[:1]",
             ),
@@ -358,7 +358,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "on a small table a capture takes one group adding up to the value, never several",
         (
             Edit(
-                "zwicker_ref/captures.py",
+                "zwicker_ref/engine/captures.py",
                 "        reached |= {found | group for found in reached if not found & group}",
                 "        reached |= {group}",
             ),
@@ -371,7 +371,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "the turn passes anticlockwise (only the whole-hand machine checks the turn order)",
         (
             Edit(
-                "zwicker_ref/play.py",
+                "zwicker_ref/engine/play.py",
                 "        seat = (mover + step) % players",
                 "        seat = (mover - step) % players",
             ),
@@ -384,7 +384,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "card notation no longer checks that it was given text (a TypeError on a number)",
         (
             Edit(
-                "zwicker_ref/cards.py",
+                "zwicker_ref/rules/cards.py",
                 "        if not isinstance(text, str):\n            raise NotationError(",
                 "        if False:\n            raise NotationError(",
             ),
@@ -396,7 +396,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "the owner after '@' is converted with int() unchecked (a ValueError on '@x')",
         (
             Edit(
-                "zwicker_ref/notation.py",
+                "zwicker_ref/formats/notation.py",
                 "        if not _SEAT.fullmatch(seat_text):",
                 "        if False:",
             ),
@@ -408,7 +408,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "move data is read without checking that it is a mapping (an AttributeError on a list)",
         (
             Edit(
-                "zwicker_ref/move_data.py",
+                "zwicker_ref/formats/move_data.py",
                 "    if not isinstance(data, dict):\n        raise MoveDataError(",
                 "    if False:\n        raise MoveDataError(",
             ),
@@ -420,7 +420,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "a position file with more or fewer hands than players loads silently",
         (
             Edit(
-                "zwicker_ref/position_io.py",
+                "zwicker_ref/formats/position_io.py",
                 "        if isinstance(hands, list) and len(hands) != players:",
                 "        if False:",
             ),
@@ -432,7 +432,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "the duplicate-id check of a spec reads every clause as a mapping (AttributeError)",
         (
             Edit(
-                "zwicker_ref/spec_loader.py",
+                "zwicker_ref/rules/spec_loader.py",
                 '        clause_id = clause.get("id") if isinstance(clause, dict) else None',
                 '        clause_id = clause.get("id")',
             ),
@@ -445,7 +445,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "found in a049308, put back)",
         (
             Edit(
-                "zwicker_ref/record.py",
+                "zwicker_ref/formats/record.py",
                 "        if not isinstance(option, str):\n            problems.append(",
                 "        if False:\n            problems.append(",
             ),
@@ -459,7 +459,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "test_mutated_scenarios found, put back)",
         (
             Edit(
-                "zwicker_ref/schemas.py",
+                "zwicker_ref/documents/schemas.py",
                 '    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", '
                 "is_whole_number),",
                 "    type_checker=Draft202012Validator.TYPE_CHECKER,",
@@ -474,7 +474,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "the sweep of every level writes every number as infinity)",
         (
             Edit(
-                "zwicker_ref/protocol.py",
+                "zwicker_ref/protocol/__init__.py",
                 '        dealer=whole_number(data["dealer"], "setup.dealer"),',
                 '        dealer=int(data["dealer"]),',
             ),
@@ -487,7 +487,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "(an unknown variant, a bad seed) ends in a traceback",
         (
             Edit(
-                "zwicker_ref/cli.py",
+                "zwicker_ref/cli/__init__.py",
                 '    except ZwickerError as error:\n        print(f"zwicker: {error}"',
                 '    except InvalidFileError as error:\n        print(f"zwicker: {error}"',
             ),

@@ -1,7 +1,7 @@
 """Obviously-correct checkers that share no code with the interpreter's fast paths.
 
 Each works straight from the rule text of ``RULINGS.md`` and the variant's rule data
-(:class:`~zwicker_ref.variant.Rules`), by brute force: the capture oracle tries every subset
+(:class:`~zwicker_ref.rules.variant.Rules`), by brute force: the capture oracle tries every subset
 of the table, every partition of it into groups and every value choice; the backing check
 tries every assignment of cards to build values. They are slow on purpose, so use them on
 small tables and hands.
@@ -12,9 +12,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
-from zwicker_ref.cards import Card
-from zwicker_ref.position import Pile, Position, TableItem
-from zwicker_ref.variant import LoneJoker, Rules, SpecialCard, TableJokers
+from zwicker_ref.engine.position import Pile, Position, TableItem
+from zwicker_ref.rules.cards import Card
+from zwicker_ref.rules.variant import LoneJoker, Rules, SpecialCard, TableJokers
 
 
 def special(rules: Rules, card: Card) -> SpecialCard | None:

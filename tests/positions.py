@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from zwicker_ref.cards import Card
-from zwicker_ref.position import Pile, Position, TableItem, item_cards, sorted_cards, sorted_items
-from zwicker_ref.spec_loader import load_variant
+from zwicker_ref.engine.position import (
+    Pile,
+    Position,
+    TableItem,
+    item_cards,
+    sorted_cards,
+    sorted_items,
+)
+from zwicker_ref.rules.cards import Card
+from zwicker_ref.rules.spec_loader import load_variant
 
 
 def cards(text: str) -> tuple[Card, ...]:

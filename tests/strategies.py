@@ -7,7 +7,7 @@
 * :func:`reachable_positions` - a deal played on by legal moves that hypothesis chooses;
 * :func:`constructed_positions` - arbitrary but valid positions (loose cards, builds with
   owners, stock, captured piles), written as data and loaded by
-  :func:`~zwicker_ref.position_io.position_from_data`, so valid by construction;
+  :func:`~zwicker_ref.formats.position_io.position_from_data`, so valid by construction;
 * :func:`candidate_moves` - moves of any kind, legal or not, for a position.
 """
 
@@ -23,16 +23,17 @@ from hypothesis import strategies as st
 from hypothesis.vendor import pretty
 
 from tests.oracle import highest_value
-from zwicker_ref.cards import Card
-from zwicker_ref.dealing import plan_deal, shuffled_deck, start_hand
-from zwicker_ref.generation import legal_moves
-from zwicker_ref.moves import Build, Capture, Move, Trail
-from zwicker_ref.notation import format_move
-from zwicker_ref.play import apply_legal
-from zwicker_ref.position import Pile, Position
-from zwicker_ref.position_io import position_from_data, position_to_data
-from zwicker_ref.spec_loader import load_variant, variant_ids
-from zwicker_ref.variant import Rules, Variant
+from zwicker_ref.engine.dealing import shuffled_deck, start_hand
+from zwicker_ref.engine.generation import legal_moves
+from zwicker_ref.engine.moves import Build, Capture, Move, Trail
+from zwicker_ref.engine.play import apply_legal
+from zwicker_ref.engine.position import Pile, Position
+from zwicker_ref.formats.notation import format_move
+from zwicker_ref.formats.position_io import position_from_data, position_to_data
+from zwicker_ref.rules.cards import Card
+from zwicker_ref.rules.deal_plan import plan_deal
+from zwicker_ref.rules.spec_loader import load_variant, variant_ids
+from zwicker_ref.rules.variant import Rules, Variant
 
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 
@@ -43,7 +44,7 @@ def _print_position(position: Position, printer: Any, cycle: bool) -> None:
     printer.text(f"position_from_data({position_to_data(position)!r})")
 
 
-pretty.for_type_by_name("zwicker_ref.position", "Position", _print_position)
+pretty.for_type_by_name("zwicker_ref.engine.position", "Position", _print_position)
 
 
 @dataclass(frozen=True)

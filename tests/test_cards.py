@@ -1,7 +1,7 @@
 import pytest
 
-from zwicker_ref.cards import Card, Rank, Suit, build_deck
 from zwicker_ref.errors import ErrorCode, NotationError
+from zwicker_ref.rules.cards import Card, Rank, Suit, build_deck
 
 
 @pytest.mark.parametrize(

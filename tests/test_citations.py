@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from zwicker_ref.spec_loader import load_variant, variant_ids
-from zwicker_ref.variant import Citation
+from zwicker_ref.rules.spec_loader import load_variant, variant_ids
+from zwicker_ref.rules.variant import Citation
 
 
 def normalise(text: str) -> str:

@@ -16,13 +16,13 @@ import pytest
 import yaml
 
 from tests.conftest import ROOT
-from zwicker_ref.coverage import coverage
-from zwicker_ref.dealing import start_hand
+from zwicker_ref.conformance.coverage import coverage
+from zwicker_ref.conformance.runner import deck_from_stages, run_scenario
+from zwicker_ref.conformance.scenarios import Provenance, Scenario, load_corpus, load_scenario
+from zwicker_ref.engine.dealing import start_hand
+from zwicker_ref.engine.legality import check_move
+from zwicker_ref.engine.play import apply_legal
 from zwicker_ref.errors import ILLEGAL_MOVE_CODES
-from zwicker_ref.legality import check_move
-from zwicker_ref.play import apply_legal
-from zwicker_ref.runner import deck_from_stages, run_scenario
-from zwicker_ref.scenarios import Provenance, Scenario, load_corpus, load_scenario
 
 CORPUS = ROOT / "scenarios"
 SCENARIOS, PROBLEMS = load_corpus([CORPUS])

@@ -12,18 +12,18 @@ from dataclasses import replace
 import pytest
 
 from tests.conftest import ROOT
-from zwicker_ref.cards import Card
-from zwicker_ref.dealing import (
+from zwicker_ref.engine.dealing import (
     deal_next_stage,
-    plan_deal,
     shuffled_deck,
     splitmix64,
     start_hand,
     uniform_below,
 )
+from zwicker_ref.engine.position import Position
 from zwicker_ref.errors import ErrorCode, ZwickerError
-from zwicker_ref.position import Position
-from zwicker_ref.spec_loader import load_variant, variant_ids
+from zwicker_ref.rules.cards import Card
+from zwicker_ref.rules.deal_plan import plan_deal
+from zwicker_ref.rules.spec_loader import load_variant, variant_ids
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -1,6 +1,6 @@
-from zwicker_ref.dealing import plan_schedule
 from zwicker_ref.errors import ErrorCode
-from zwicker_ref.variant import DealFinal, DealSchedule, DealStep, DealTarget
+from zwicker_ref.rules.deal_plan import plan_schedule
+from zwicker_ref.rules.variant import DealFinal, DealSchedule, DealStep, DealTarget
 
 
 def schedule(*stages: list[tuple[str, int]], repeat: bool = False) -> DealSchedule:

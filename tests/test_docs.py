@@ -3,7 +3,7 @@
 import re
 
 from tests.conftest import ROOT
-from zwicker_ref.spec_loader import PARAMETER_DEFAULTS, parameter_names
+from zwicker_ref.rules.spec_loader import PARAMETER_DEFAULTS, parameter_names
 
 SPEC_FORMAT = ROOT / "docs" / "reference" / "spec-format.md"
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from tests.fuzzing import RECORD_SETTINGS, SPECS, record_data
 from tests.strategies import mutated
 from zwicker_ref.cli import main
-from zwicker_ref.spec_loader import variant_ids
+from zwicker_ref.rules.spec_loader import variant_ids
 
 # The command line ----------------------------------------------------------------------
 

@@ -36,24 +36,25 @@ from tests.strategies import (
     positions,
     structural_faults,
 )
+from zwicker_ref.conformance.runner import Outcome, run_scenario
+from zwicker_ref.conformance.scenarios import Scenario, check_scenario_document, load_scenario
+from zwicker_ref.documents.locations import scenarios_dir
+from zwicker_ref.documents.yamlfile import parse_yaml, read_yaml
+from zwicker_ref.engine.generation import count_legal_moves, legal_moves
+from zwicker_ref.engine.position import Position
 from zwicker_ref.errors import ErrorCode, InvalidFileError, ZwickerError
-from zwicker_ref.generation import count_legal_moves, legal_moves
-from zwicker_ref.move_data import move_from_data, move_to_data
-from zwicker_ref.notation import parse_move
-from zwicker_ref.position import Position
-from zwicker_ref.position_io import (
+from zwicker_ref.formats.move_data import move_from_data, move_to_data
+from zwicker_ref.formats.notation import parse_move
+from zwicker_ref.formats.position_io import (
     dump_position_yaml,
     load_position,
     position_from_data,
     position_from_document,
     position_to_data,
 )
+from zwicker_ref.formats.record import record_from_document, replay
 from zwicker_ref.protocol import serve
-from zwicker_ref.record import record_from_document, replay
-from zwicker_ref.runner import Outcome, run_scenario
-from zwicker_ref.scenarios import Scenario, check_scenario_document, load_scenario, scenarios_dir
-from zwicker_ref.spec_loader import check_variant_document, load_variant
-from zwicker_ref.yamlfile import parse_yaml, read_yaml
+from zwicker_ref.rules.spec_loader import check_variant_document, load_variant
 
 # Positions -----------------------------------------------------------------------------
 

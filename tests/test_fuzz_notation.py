@@ -22,11 +22,11 @@ from tests.strategies import (
     constructed_positions,
     mutated,
 )
-from zwicker_ref.cards import Card
 from zwicker_ref.errors import ZwickerError
-from zwicker_ref.move_data import move_from_data, move_to_data
-from zwicker_ref.notation import format_move, format_move_annotated, parse_cards, parse_move
-from zwicker_ref.spec_loader import load_variant, variant_ids
+from zwicker_ref.formats.move_data import move_from_data, move_to_data
+from zwicker_ref.formats.notation import format_move, format_move_annotated, parse_cards, parse_move
+from zwicker_ref.rules.cards import Card
+from zwicker_ref.rules.spec_loader import load_variant, variant_ids
 
 # Card and move notation ----------------------------------------------------------------
 

@@ -20,8 +20,8 @@ from tests.strategies import (
     settings_of,
 )
 from zwicker_ref.errors import ErrorCode
-from zwicker_ref.move_data import move_to_data
-from zwicker_ref.position_io import position_to_data
+from zwicker_ref.formats.move_data import move_to_data
+from zwicker_ref.formats.position_io import position_to_data
 from zwicker_ref.protocol import OPERATIONS, serve
 
 # The engine protocol, served -----------------------------------------------------------

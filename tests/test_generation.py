@@ -11,9 +11,9 @@ import pytest
 
 from tests.oracle import oracle_capture_sets
 from tests.positions import pile, position
-from zwicker_ref.cards import Card
-from zwicker_ref.generation import count_legal_moves, legal_moves
-from zwicker_ref.moves import Build, Capture, Move, Trail
+from zwicker_ref.engine.generation import count_legal_moves, legal_moves
+from zwicker_ref.engine.moves import Build, Capture, Move, Trail
+from zwicker_ref.rules.cards import Card
 
 C = Card.parse
 

@@ -7,15 +7,15 @@ import random
 import pytest
 
 from tests.positions import pile, position
-from zwicker_ref.cards import Card
-from zwicker_ref.dealing import shuffled_deck, start_hand
+from zwicker_ref.engine.dealing import shuffled_deck, start_hand
+from zwicker_ref.engine.generation import legal_moves
+from zwicker_ref.engine.legality import check_move, is_legal
+from zwicker_ref.engine.moves import Build, Capture, Move, Trail
+from zwicker_ref.engine.play import apply_legal
+from zwicker_ref.engine.position import Position
 from zwicker_ref.errors import ErrorCode, IllegalMoveError
-from zwicker_ref.generation import legal_moves
-from zwicker_ref.legality import check_move, is_legal
-from zwicker_ref.moves import Build, Capture, Move, Trail
-from zwicker_ref.play import apply_legal
-from zwicker_ref.position import Position
-from zwicker_ref.spec_loader import load_variant
+from zwicker_ref.rules.cards import Card
+from zwicker_ref.rules.spec_loader import load_variant
 
 C = Card.parse
 

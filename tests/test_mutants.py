@@ -38,8 +38,9 @@ def test_every_edit_applies_exactly_once(mutant: Mutant) -> None:
 
 
 def test_an_edit_that_does_not_apply_is_reported(tmp_path: Path) -> None:
-    (tmp_path / "zwicker_ref").mkdir()
-    (tmp_path / "zwicker_ref" / "play.py").write_text("nothing to see\n", "utf-8")
+    target = tmp_path / MUTANTS[0].edits[0].file
+    target.parent.mkdir(parents=True)
+    target.write_text("nothing to see\n", "utf-8")
     with pytest.raises(MutantError, match="0 times"):
         apply(MUTANTS[0], tmp_path)
 

@@ -17,19 +17,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.conftest import ROOT
-from zwicker_ref.cards import Card, build_deck
+from zwicker_ref.documents.schemas import validator
+from zwicker_ref.documents.yamlfile import format_path, parse_yaml
+from zwicker_ref.engine.moves import Build, Capture, Move, Trail
 from zwicker_ref.errors import ErrorCode, NotationError
-from zwicker_ref.move_data import MoveDataError, move_from_data, move_to_data
-from zwicker_ref.moves import Build, Capture, Move, Trail
-from zwicker_ref.notation import (
+from zwicker_ref.formats.move_data import MoveDataError, move_from_data, move_to_data
+from zwicker_ref.formats.notation import (
     format_move,
     format_move_annotated,
     format_move_list,
     parse_cards,
     parse_move,
 )
-from zwicker_ref.schemas import validator
-from zwicker_ref.yamlfile import format_path, parse_yaml
+from zwicker_ref.rules.cards import Card, build_deck
 
 
 def cards(text: str) -> tuple[Card, ...]:

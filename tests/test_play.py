@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from tests.positions import cards, pile, position
-from zwicker_ref.cards import Card
+from zwicker_ref.engine.moves import Build, Capture, Trail
+from zwicker_ref.engine.play import play
+from zwicker_ref.engine.position import Pile
 from zwicker_ref.errors import IllegalMoveError
-from zwicker_ref.moves import Build, Capture, Trail
-from zwicker_ref.play import play
-from zwicker_ref.position import Pile
+from zwicker_ref.rules.cards import Card
 
 C = Card.parse
 

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from tests.conftest import ROOT
-from zwicker_ref.cards import Card
+from zwicker_ref.documents.yamlfile import parse_yaml
+from zwicker_ref.engine.position import Pile, Position
 from zwicker_ref.errors import ErrorCode, InvalidFileError
-from zwicker_ref.position import Pile, Position
-from zwicker_ref.position_io import (
+from zwicker_ref.formats.position_io import (
     dump_position_json,
     dump_position_yaml,
     load_position,
@@ -26,8 +26,8 @@ from zwicker_ref.position_io import (
     position_from_document,
     position_to_data,
 )
-from zwicker_ref.spec_loader import load_variant
-from zwicker_ref.yamlfile import parse_yaml
+from zwicker_ref.rules.cards import Card
+from zwicker_ref.rules.spec_loader import load_variant
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -49,28 +49,28 @@ from tests.strategies import (
     reachable_positions,
     settings_of,
 )
-from zwicker_ref.cards import Card, Suit
-from zwicker_ref.dealing import shuffled_deck
+from zwicker_ref.documents.yamlfile import parse_yaml
+from zwicker_ref.engine.dealing import shuffled_deck
+from zwicker_ref.engine.generation import count_legal_moves, legal_moves
+from zwicker_ref.engine.legality import check_move
+from zwicker_ref.engine.moves import Build, Capture, Move, Trail, canonical_order
+from zwicker_ref.engine.play import apply_legal
+from zwicker_ref.engine.position import Pile, Position, TableItem, sorted_cards, sorted_items
+from zwicker_ref.engine.scoring import score_hand
 from zwicker_ref.errors import ErrorCode, IllegalMoveError
-from zwicker_ref.generation import count_legal_moves, legal_moves
-from zwicker_ref.legality import check_move
-from zwicker_ref.move_data import move_from_data, move_to_data
-from zwicker_ref.moves import Build, Capture, Move, Trail, canonical_order
-from zwicker_ref.notation import format_move, format_move_annotated, parse_move
-from zwicker_ref.play import apply_legal
-from zwicker_ref.position import Pile, Position, TableItem, sorted_cards, sorted_items
-from zwicker_ref.position_io import (
+from zwicker_ref.formats.move_data import move_from_data, move_to_data
+from zwicker_ref.formats.notation import format_move, format_move_annotated, parse_move
+from zwicker_ref.formats.position_io import (
     dump_position_json,
     dump_position_yaml,
     position_from_data,
     position_from_document,
     position_to_data,
 )
-from zwicker_ref.record import random_game, replay
-from zwicker_ref.scoring import score_hand
-from zwicker_ref.spec_loader import load_variant, variant_ids
-from zwicker_ref.variant import ZwickCancellation
-from zwicker_ref.yamlfile import parse_yaml
+from zwicker_ref.formats.record import random_game, replay
+from zwicker_ref.rules.cards import Card, Suit
+from zwicker_ref.rules.spec_loader import load_variant, variant_ids
+from zwicker_ref.rules.variant import ZwickCancellation
 
 # The slow properties (whole hands, brute force) run a quarter of the profile's examples.
 SLOW = hypothesis_settings(max_examples=max(5, hypothesis_settings.default.max_examples // 4))

@@ -13,14 +13,15 @@ from collections import Counter
 
 import pytest
 
-from zwicker_ref.dealing import plan_deal, shuffled_deck, splitmix64, start_hand, uniform_below
-from zwicker_ref.generation import count_legal_moves, legal_moves
-from zwicker_ref.legality import check_move
-from zwicker_ref.play import apply_legal
-from zwicker_ref.position import Position, item_cards
-from zwicker_ref.record import random_game, replay
-from zwicker_ref.scoring import score_hand
-from zwicker_ref.spec_loader import load_variant, variant_ids
+from zwicker_ref.engine.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
+from zwicker_ref.engine.generation import count_legal_moves, legal_moves
+from zwicker_ref.engine.legality import check_move
+from zwicker_ref.engine.play import apply_legal
+from zwicker_ref.engine.position import Position, item_cards
+from zwicker_ref.engine.scoring import score_hand
+from zwicker_ref.formats.record import random_game, replay
+from zwicker_ref.rules.deal_plan import plan_deal
+from zwicker_ref.rules.spec_loader import load_variant, variant_ids
 
 HANDS = int(os.environ.get("ZWICKER_RANDOM_HANDS", "4"))
 

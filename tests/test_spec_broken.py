@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from tests.conftest import clause_of, raw_spec
+from zwicker_ref.documents.yamlfile import parse_yaml
 from zwicker_ref.errors import ErrorCode, InvalidFileError
-from zwicker_ref.spec_loader import load_variant_file
-from zwicker_ref.yamlfile import parse_yaml
+from zwicker_ref.rules.spec_loader import load_variant_file
 
 Mutation = Callable[[dict[str, Any]], None]
 

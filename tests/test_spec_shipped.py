@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from zwicker_ref.dealing import plan_deal
-from zwicker_ref.scoring import check_total
-from zwicker_ref.spec_loader import load_variant, variant_ids
-from zwicker_ref.variant import Status
+from zwicker_ref.rules.check_total import check_total
+from zwicker_ref.rules.deal_plan import plan_deal
+from zwicker_ref.rules.spec_loader import load_variant, variant_ids
+from zwicker_ref.rules.variant import Status
 
 ALL_VARIANTS = ("christiansen", "classic", "dithmarschen", "grossenwiehe", "grupp", "zwick")
 

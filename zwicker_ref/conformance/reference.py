@@ -1,0 +1,164 @@
+"""The engine interface the scenario runner drives, and the reference engine.
+
+An engine answers five requests, the ones the corpus asks: deal a hand from a deck order
+(``start`` and ``deal``), list a position's legal moves, apply a move (the next position,
+or the error code of an illegal move), and score finished captured piles. The reference
+interpreter is one engine (:class:`ReferenceEngine`); an engine in another language is
+driven over the JSON-lines protocol of :mod:`zwicker_ref.protocol`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from zwicker_ref.engine.dealing import deal_next_stage, start_hand
+from zwicker_ref.engine.generation import legal_moves
+from zwicker_ref.engine.legality import check_move
+from zwicker_ref.engine.moves import Move
+from zwicker_ref.engine.play import apply_legal
+from zwicker_ref.engine.position import Position
+from zwicker_ref.engine.scoring import score_hand
+from zwicker_ref.errors import ErrorCode, ZwickerError
+from zwicker_ref.rules.cards import Card
+from zwicker_ref.rules.spec_loader import load_variant
+
+
+class Unsupported(ZwickerError):
+    """The engine does not support this request or variant: the case is skipped, not failed."""
+
+
+class EngineFault(ZwickerError):
+    """The engine crashed, hung, or answered something that is not a valid answer."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Setup:
+    """What a deal needs: the variant, its options, the players and the dealer's seat."""
+
+    variant: str
+    options: tuple[str, ...]
+    players: int
+    dealer: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class StageDeal:
+    """The hands (by seat) and the table after one stage of a deal."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    table: tuple[Card, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SideScores:
+    """One side's scores: card points, most-cards points, zwick points, total, points per line."""
+
+    card_points: int
+    most_cards: int
+    zwick_points: int
+    points: int
+    lines: tuple[tuple[str, int], ...]
+
+
+class Engine(Protocol):
+    """What the scenario runner asks of an engine."""
+
+    name: str
+
+    def start(self, setup: Setup, deck: Sequence[Card]) -> Position:
+        """The position after the first stage is dealt from ``deck`` (top first)."""
+
+    def deal(self, setup: Setup, deck: Sequence[Card]) -> list[StageDeal]:
+        """The hands and table after each stage, dealing the whole deck with no play."""
+
+    def legal(self, position: Position) -> list[Move]:
+        """Every legal move of the position."""
+
+    def apply(self, position: Position, move: Move) -> Position:
+        """The position after ``move``; IllegalMoveError with its code if it is illegal."""
+
+    def score(
+        self, setup: Setup, captured: Sequence[Sequence[Card]], zwicks: Sequence[int]
+    ) -> list[SideScores]:
+        """The scores by side of a finished hand with these captured piles and zwicks."""
+
+
+class ReferenceEngine:
+    """The reference interpreter as an engine."""
+
+    name = "zwicker-ref"
+
+    def start(self, setup: Setup, deck: Sequence[Card]) -> Position:
+        """The position after the first stage is dealt."""
+        variant = load_variant(setup.variant)
+        return start_hand(variant, setup.players, setup.dealer, deck, setup.options)
+
+    def deal(self, setup: Setup, deck: Sequence[Card]) -> list[StageDeal]:
+        """Every stage of the deal, with no play between stages (the table accumulates)."""
+        position = self.start(setup, deck)
+        stages = [_stage(position)]
+        while position.stock:
+            position = deal_next_stage(replace(position, hands=tuple(() for _ in position.hands)))
+            stages.append(_stage(position))
+        return stages
+
+    def legal(self, position: Position) -> list[Move]:
+        """The canonical legal moves."""
+        return legal_moves(position)
+
+    def apply(self, position: Position, move: Move) -> Position:
+        """Check and play one move."""
+        return apply_legal(position, check_move(position, move))
+
+    def score(
+        self, setup: Setup, captured: Sequence[Sequence[Card]], zwicks: Sequence[int]
+    ) -> list[SideScores]:
+        """Score a finished hand."""
+        rules = load_variant(setup.variant).rules_with(setup.options)
+        sides = 2 if rules.is_partnership(setup.players) else setup.players
+        if len(captured) != sides or len(zwicks) != sides:
+            raise ZwickerError(
+                ErrorCode.INVALID_POSITION, f"captured and zwicks must list {sides} sides"
+            )
+        piles = tuple(tuple(pile) for pile in captured)
+        # Sides 0 and 1 of a partnership are led by seats 0 and 1; otherwise seat = side.
+        last = next((side for side, pile in enumerate(piles) if pile), None)
+        position = Position(
+            variant=setup.variant,
+            options=setup.options,
+            players=setup.players,
+            dealer=setup.dealer,
+            to_move=0,
+            stage=1,
+            hands=tuple(() for _ in range(setup.players)),
+            table=(),
+            stock=(),
+            captured=piles,
+            zwicks=tuple(zwicks),
+            last_capture=last,
+            rules=rules,
+        )
+        score = score_hand(position)
+        return [
+            SideScores(
+                card_points=side.card_points,
+                most_cards=side.most_cards,
+                zwick_points=side.zwick_points,
+                points=side.total,
+                lines=tuple((line.label, line.points) for line in side.lines),
+            )
+            for side in score.sides
+        ]
+
+
+def _stage(position: Position) -> StageDeal:
+    return StageDeal(
+        hands=position.hands,
+        table=tuple(item for item in position.table if isinstance(item, Card)),
+    )
+
+
+REFERENCE = ReferenceEngine()
+"""The reference engine (stateless, shared)."""

@@ -1,0 +1,135 @@
+"""The JSON Schemas of ``spec/schema/`` and validation against them.
+
+Schema errors become :class:`~zwicker_ref.errors.Problem` values that name the place in
+the document (and its line), in words a contributor can act on.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from jsonschema import Draft202012Validator, validators
+from jsonschema.exceptions import ValidationError
+from referencing import Registry, Resource
+
+from zwicker_ref.documents.locations import spec_dir
+from zwicker_ref.documents.yamlfile import YamlDocument
+from zwicker_ref.errors import ErrorCode, Problem
+
+
+@functools.cache
+def _registry() -> Registry[Any]:
+    resources = []
+    for path in sorted((spec_dir() / "schema").glob("*.schema.json")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((contents["$id"], Resource.from_contents(contents)))
+    return Registry().with_resources(resources)
+
+
+def is_whole_number(_checker: object, instance: object) -> bool:
+    """The project's ``integer``: a whole number written as one, ``3`` but not ``3.0``.
+
+    JSON Schema counts ``3.0`` as an integer, but YAML and JSON readers hand it over as a
+    float, and a float seat or player count would pass the schema and then fail deep in
+    the interpreter. So the project's files and messages write every count, seat and
+    value without a decimal point (``true`` is not a number either).
+    """
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_Validator = validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", is_whole_number),
+)
+
+
+@functools.cache
+def validator(name: str) -> Draft202012Validator:
+    """The validator for ``spec/schema/<name>.schema.json`` (e.g. ``variant``).
+
+    Draft 2020-12, except that ``integer`` means :func:`is_whole_number`.
+    """
+    schema = _registry().contents(f"urn:zwicker-rules:schema:{name}")
+    checker: Draft202012Validator = _Validator(schema, registry=_registry())
+    return checker
+
+
+def schema_problems(document: YamlDocument, schema_name: str) -> list[Problem]:
+    """Every schema violation in ``document``, most specific first, in document order."""
+    problems = []
+    for error in _leaf_errors(validator(schema_name).iter_errors(document.data)):
+        path = tuple(error.absolute_path)
+        code, message = _describe(error)
+        problems.append(document.problem(code, message, path))
+    problems.sort(key=lambda problem: (problem.line or 0, problem.path))
+    return problems
+
+
+def _leaf_errors(errors: Iterator[ValidationError]) -> Iterator[ValidationError]:
+    """Replace an error about a choice of subschemas by its most relevant cause."""
+    for error in errors:
+        if error.context:
+            best = max(error.context, key=lambda sub: len(sub.absolute_path))
+            yield from _leaf_errors(iter([best]))
+        else:
+            yield error
+
+
+def _describe(error: ValidationError) -> tuple[ErrorCode, str]:
+    path = list(error.absolute_path)
+    if error.validator == "additionalProperties" and path and path[-1] == "params":
+        allowed = sorted(error.schema.get("properties", {}))
+        unknown = sorted(set(error.instance) - set(allowed))
+        names = ", ".join(repr(name) for name in unknown)
+        return (
+            ErrorCode.UNKNOWN_PARAMETER,
+            f"unknown parameter {names}; the parameters are: {', '.join(allowed)}",
+        )
+    if error.validator == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        unknown = sorted(set(error.instance) - set(allowed))
+        names = ", ".join(repr(name) for name in unknown)
+        return (
+            ErrorCode.SCHEMA_VIOLATION,
+            f"unknown field {names}; allowed here: {', '.join(allowed)}",
+        )
+    if error.validator == "required":
+        return ErrorCode.SCHEMA_VIOLATION, f"missing field: {error.message.split(' is a ')[0]}"
+    if error.validator == "type":
+        expected = error.validator_value
+        expected_text = " or ".join(expected) if isinstance(expected, list) else expected
+        if expected == "integer":
+            expected_text = "a whole number (written without a decimal point)"
+        return (
+            ErrorCode.SCHEMA_VIOLATION,
+            f"expected {expected_text}, "
+            f"found {_type_name(error.instance)} {_short(error.instance)}",
+        )
+    if error.validator == "enum":
+        choices = ", ".join(repr(choice) for choice in error.validator_value)
+        return ErrorCode.SCHEMA_VIOLATION, f"{_short(error.instance)} is not one of {choices}"
+    if error.validator == "pattern":
+        what = error.schema.get("description", "").split(":")[0] or "the expected form"
+        return ErrorCode.SCHEMA_VIOLATION, f"{_short(error.instance)} is not {what.lower()}"
+    return ErrorCode.SCHEMA_VIOLATION, error.message
+
+
+def _type_name(value: object) -> str:
+    names = {
+        dict: "a mapping",
+        list: "a list",
+        str: "text",
+        bool: "true/false",
+        int: "a whole number",
+        float: "a number",
+        type(None): "nothing (null)",
+    }
+    return names.get(type(value), type(value).__name__)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

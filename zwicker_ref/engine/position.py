@@ -1,0 +1,138 @@
+"""Positions: everything about a hand in progress, as one immutable value.
+
+A position holds the variant (with its options and player count), the dealer, whose turn
+it is, the deal stage, every hand, the table, the stock (top first), the captured cards
+and zwicks of every side, and the seat that captured last. Play is a pure function from a
+position and a move to the next position (:mod:`zwicker_ref.engine.play`).
+
+Seats are numbered 0..n-1 clockwise; forehand is the seat after the dealer. Sides own
+captured cards and zwicks: in a partnership game the two teams (side 0 holds seats
+0, 2, ...; side 1 holds 1, 3, ...), otherwise one side per seat, numbered like the seats.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from operator import attrgetter
+
+from zwicker_ref.rules.cards import Card
+from zwicker_ref.rules.variant import Rules
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Pile:
+    """A build on the table: its cards (bottom first), announced value and owner seat.
+
+    A pile is named by its bottom card (``base``), which no other item can share. The
+    owner is None in variants without ownership.
+    """
+
+    cards: tuple[Card, ...]
+    value: int
+    owner: int | None
+
+    def __post_init__(self) -> None:
+        if not self.cards:
+            raise ValueError("a build has at least one card")
+        if self.value < 1:
+            raise ValueError(f"a build's value is at least 1, not {self.value}")
+
+    @property
+    def base(self) -> Card:
+        """The bottom card, which names the build."""
+        return self.cards[0]
+
+
+TableItem = Card | Pile
+"""A loose card, or a build."""
+
+
+def item_name(item: TableItem) -> Card:
+    """The card that names a table item: the card itself, or a build's bottom card."""
+    return item.base if isinstance(item, Pile) else item
+
+
+def item_cards(item: TableItem) -> tuple[Card, ...]:
+    """Every card of a table item."""
+    return item.cards if isinstance(item, Pile) else (item,)
+
+
+def item_key(item: TableItem) -> int:
+    """The sort key of the card that names a table item (its place in canonical order)."""
+    return item.base.sort_key if isinstance(item, Pile) else item.sort_key
+
+
+_CARD_KEY = attrgetter("sort_key")
+
+
+def sorted_cards(cards: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
+    """Cards in canonical order."""
+    return tuple(sorted(cards, key=_CARD_KEY))
+
+
+def sorted_items(items: tuple[TableItem, ...] | list[TableItem]) -> tuple[TableItem, ...]:
+    """Table items in canonical order of the cards that name them."""
+    return tuple(sorted(items, key=item_key))
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Position:
+    """A hand of Zwicker in progress (or finished).
+
+    Hands, the table and captured piles are kept in canonical order, so two positions
+    with the same content compare equal. ``rules`` is derived from the variant id and
+    options and is not part of a position's identity.
+    """
+
+    variant: str
+    options: tuple[str, ...]
+    players: int
+    dealer: int
+    to_move: int
+    stage: int
+    hands: tuple[tuple[Card, ...], ...]
+    table: tuple[TableItem, ...]
+    stock: tuple[Card, ...]
+    captured: tuple[tuple[Card, ...], ...]
+    zwicks: tuple[int, ...]
+    last_capture: int | None
+    rules: Rules = field(compare=False, repr=False)
+
+    @property
+    def forehand(self) -> int:
+        """The seat after the dealer, who leads every stage."""
+        return (self.dealer + 1) % self.players
+
+    @property
+    def partnership(self) -> bool:
+        """True when the seats play in two alternating teams."""
+        return self.rules.is_partnership(self.players)
+
+    @property
+    def sides(self) -> int:
+        """How many sides own captured cards: 2 teams, or one per seat."""
+        return 2 if self.partnership else self.players
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for."""
+        return seat % 2 if self.partnership else seat
+
+    def partners_of(self, seat: int) -> tuple[int, ...]:
+        """The other seats of the seat's team (none when everyone plays alone)."""
+        if not self.partnership:
+            return ()
+        return tuple(
+            other for other in range(self.players) if other != seat and other % 2 == seat % 2
+        )
+
+    @property
+    def is_over(self) -> bool:
+        """True when every hand and the stock are empty: the hand has been played out."""
+        return not self.stock and all(not hand for hand in self.hands)
+
+    def item(self, name: Card) -> TableItem | None:
+        """The table item named by ``name`` (a loose card or a build's bottom card)."""
+        for item in self.table:
+            if item_name(item) == name:
+                return item
+        return None

@@ -1,0 +1,153 @@
+"""Matching values by use: what a card counts on the table, played, built or held.
+
+Most cards offer the same values in every use (pip cards their face value, aces and
+court cards one or two values, jokers what the spec gives them). Special cards (the club
+and diamond sevens of the ``zwick`` variant) offer other values when played to capture,
+played to build, or held to back a build; loose on the table they are ordinary cards.
+This module answers those questions for a :class:`~zwicker_ref.rules.variant.Rules`, once per
+card, so generation and checking read one table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from zwicker_ref.engine.position import Pile, TableItem
+from zwicker_ref.rules.cards import Card
+from zwicker_ref.rules.variant import BuildOperation, Rules, Sweep
+
+
+@dataclass(frozen=True, slots=True)
+class CardUse:
+    """The values one card offers in each use."""
+
+    table: tuple[int, ...]
+    capture: tuple[int, ...]
+    build: tuple[int, ...]
+    hold: frozenset[int]
+    sweep: Sweep | None
+
+
+class ValueTable:
+    """The values of every card of a variant, computed once per :class:`Rules`."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self._special = {special.card: special for special in rules.special_cards}
+        # Keyed by the card's sort key (unique per card), which hashes faster than a card.
+        self._cache: dict[int, CardUse] = {}
+        self._builds: dict[tuple[tuple[int, ...] | None, tuple[int, ...]], tuple[int, ...]] = {}
+        self._subtract = BuildOperation.SUBTRACT in rules.build_operations
+
+    def use(self, card: Card) -> CardUse:
+        """The values ``card`` offers in each use."""
+        known = self._cache.get(card.sort_key)
+        if known is not None:
+            return known
+        ordinary = self.rules.values_of(card)
+        special = self._special.get(card.first_copy)
+        if special is None:
+            found = CardUse(ordinary, ordinary, ordinary, frozenset(ordinary), None)
+        else:
+            found = CardUse(
+                table=ordinary,
+                capture=special.capture_values,
+                build=special.build_values,
+                hold=frozenset(special.hold_values),
+                sweep=special.sweep,
+            )
+        self._cache[card.sort_key] = found
+        return found
+
+    def item_values(self, item: TableItem) -> tuple[int, ...]:
+        """The values a table item offers: all of a loose card's, or a build's announced value."""
+        if isinstance(item, Pile):
+            return (item.value,)
+        return self.use(item).table
+
+    def holds(self, card: Card, value: int) -> bool:
+        """True when ``card`` kept in hand backs a build of ``value``."""
+        return value in self.use(card).hold
+
+    def build_results(
+        self, bases: tuple[int, ...] | None, played: tuple[int, ...]
+    ) -> tuple[int, ...]:
+        """Every value a build may announce, in increasing order (RULINGS.md, Build).
+
+        ``bases`` are the values the target item offers (None: a new single-card build);
+        ``played`` the values the played card may take when built. Onto a target: every
+        ``t + x``, ``t - x`` (at least 1, where subtraction is allowed) or ``t`` when
+        ``x == t`` (where the same-value option is allowed); alone, the card's own values
+        where single-card builds are allowed; never above the maximum build value.
+        """
+        key = (bases, played)
+        known = self._builds.get(key)
+        if known is not None:
+            return known
+        rules = self.rules
+        found: set[int] = set()
+        if bases is None:
+            if rules.build_single_card:
+                found.update(played)
+        else:
+            for base in bases:
+                for value in played:
+                    found.add(base + value)
+                    if self._subtract and base - value >= 1:
+                        found.add(base - value)
+                    if rules.build_same_value and value == base:
+                        found.add(base)
+        limit = rules.build_max_value
+        known = tuple(sorted(value for value in found if limit is None or value <= limit))
+        # Keys are value tuples of cards and builds, a finite set; bounded all the same.
+        if len(self._builds) >= _BUILDS_LIMIT:
+            self._builds.clear()
+        self._builds[key] = known
+        return known
+
+
+_BUILDS_LIMIT = 20_000
+
+
+_TABLES: dict[int, tuple[Rules, ValueTable]] = {}
+
+
+def value_table(rules: Rules) -> ValueTable:
+    """The shared :class:`ValueTable` of ``rules``."""
+    entry = _TABLES.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = (rules, ValueTable(rules))
+        _TABLES[id(rules)] = entry
+    return entry[1]
+
+
+def can_back(hand: tuple[Card, ...] | list[Card], values: set[int], table: ValueTable) -> bool:
+    """True when each of ``values`` can be given a different card of ``hand`` that holds it.
+
+    This is the owner obligation of RULINGS.md: one card backs every build of one value,
+    but two values need two cards (a king backs a 4-build or a 14-build, not both).
+    """
+    if not values:
+        return True
+    if len(values) > len(hand):
+        return False
+    wanted = sorted(values)
+    options = [
+        [index for index, card in enumerate(hand) if table.holds(card, value)] for value in wanted
+    ]
+    if any(not choices for choices in options):
+        return False
+    matched: dict[int, int] = {}  # card index -> position in `wanted`
+
+    def assign(position: int, seen: set[int]) -> bool:
+        for index in options[position]:
+            if index in seen:
+                continue
+            seen.add(index)
+            holder = matched.get(index)
+            if holder is None or assign(holder, seen):
+                matched[index] = position
+                return True
+        return False
+
+    return all(assign(position, set()) for position in range(len(wanted)))

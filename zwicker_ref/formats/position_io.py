@@ -1,0 +1,375 @@
+"""Positions as plain data and as YAML or JSON files.
+
+The format is described field by field in ``docs/reference/position-format.md`` and by
+``spec/schema/position.schema.json``. Reading checks the schema, then the meaning: the
+variant and its options exist, the player count is allowed, seats are in range, there is
+one hand per seat and one captured pile and zwick count per side, every card belongs to
+the variant's deck at that player count and appears at most once, and builds have owners
+exactly where the variant's builds do, with values the variant allows. Every problem is
+reported, with its place and line, not only the first.
+
+A position may hold only part of the deck (test positions leave cards out). Writing
+gives the canonical form: hands, table and captured piles in canonical card order, the
+stock and each build's cards in their own order, so ``load -> dump -> load`` is the
+identity and equal positions are written identically.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from zwicker_ref.documents.schemas import schema_problems
+from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, format_path, read_yaml
+from zwicker_ref.engine.position import Pile, Position, TableItem, sorted_cards, sorted_items
+from zwicker_ref.errors import ErrorCode, InvalidFileError, LookupProblem, NotationError, Problem
+from zwicker_ref.rules.cards import Card
+from zwicker_ref.rules.deal_plan import plan_deal
+from zwicker_ref.rules.spec_loader import load_variant
+from zwicker_ref.rules.variant import Rules
+
+FORMAT = 1
+MIN_PLAYERS, MAX_PLAYERS = 2, 12  # as the schema allows
+
+
+def load_position(path: Path, display_name: str | None = None) -> Position:
+    """Read a position file (YAML or JSON); :class:`InvalidFileError` lists every problem."""
+    return position_from_document(read_yaml(path, display_name))
+
+
+def position_from_data(data: object, name: str = "<data>") -> Position:
+    """The position that plain ``data`` describes (``name`` labels it in problems)."""
+    return position_from_document(YamlDocument(file=name, data=data, lines={}))
+
+
+def position_from_document(document: YamlDocument) -> Position:
+    """The position in a parsed document; raise :class:`InvalidFileError` if it is not valid."""
+    position, problems = check_position_document(document)
+    if problems or position is None:
+        raise InvalidFileError(document.file, problems)
+    return position
+
+
+def check_position_document(document: YamlDocument) -> tuple[Position | None, list[Problem]]:
+    """Check a parsed position; return the position (if it is valid) and every problem found."""
+    problems = schema_problems(document, "position")
+    data = document.data
+    if not isinstance(data, dict):
+        return None, problems
+    checker = _Checker(document)
+    rules = checker.rules(data)
+    players = _int(data.get("players"))
+    if players is not None and not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        players = None  # the schema has reported it; seat checks against it would only echo
+    players_allowed = players is not None and rules is not None and players in rules.player_counts
+    if rules is not None and players is not None and not players_allowed:
+        try:
+            rules.check_players(players)
+        except LookupProblem as error:
+            checker.add(error.code, error.message, ("players",))
+    if players is not None and (rules is None or players_allowed):
+        checker.seats(data, players)  # against a count the variant forbids they only echo
+    deck: frozenset[Card] | None = None
+    if rules is not None and players is not None and players_allowed:
+        deck = frozenset(rules.deck(players))
+        checker.counts(data, rules, players)
+        checker.builds(data, rules, players)
+    checker.cards(data, deck, f"{data.get('variant')} with {players} players")
+    problems += [problem for problem in checker.problems if problem not in problems]
+    problems.sort(key=lambda problem: problem.line or 0)  # stable: same line keeps its order
+    if problems:
+        return None, problems
+    assert rules is not None
+    assert players is not None
+    return _position(data, rules, players), []
+
+
+def position_to_data(position: Position) -> dict[str, Any]:
+    """The canonical plain-data form of a position (for YAML or JSON)."""
+    return {
+        "format": FORMAT,
+        "variant": position.variant,
+        "options": sorted(position.options),
+        "players": position.players,
+        "dealer": position.dealer,
+        "to_move": position.to_move,
+        "stage": position.stage,
+        "hands": [_names(sorted_cards(hand)) for hand in position.hands],
+        "table": [_item_data(item) for item in sorted_items(position.table)],
+        "stock": _names(position.stock),
+        "captured": [_names(sorted_cards(pile)) for pile in position.captured],
+        "zwicks": list(position.zwicks),
+        "last_capture": position.last_capture,
+    }
+
+
+def dump_position_yaml(position: Position) -> str:
+    """The canonical YAML text of a position: one field a line, card lists in flow style."""
+    data = position_to_data(position)
+    flowing: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in ("hands", "captured"):
+            flowing[key] = [_Flow(pile) for pile in value]
+        elif key == "table":
+            flowing[key] = _Flow(
+                _FlowMap({**item, "build": _Flow(item["build"])})
+                if isinstance(item, dict)
+                else item
+                for item in value
+            )
+        elif isinstance(value, list):
+            flowing[key] = _Flow(value)
+        else:
+            flowing[key] = value
+    return yaml.dump(flowing, Dumper=_Dumper, sort_keys=False, width=96, allow_unicode=True)
+
+
+def dump_position_json(position: Position) -> str:
+    """The canonical JSON text of a position: one field a line."""
+    data = position_to_data(position)
+    lines = [f"  {json.dumps(key)}: {json.dumps(value)}" for key, value in data.items()]
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+class _Checker:
+    """Collects the problems of one position document, each located."""
+
+    def __init__(self, document: YamlDocument) -> None:
+        self.document = document
+        self.problems: list[Problem] = []
+
+    def add(self, code: ErrorCode, message: str, path: DocPath) -> None:
+        self.problems.append(self.document.problem(code, message, path))
+
+    def rules(self, data: dict[Any, Any]) -> Rules | None:
+        """The variant's rules with the position's options, or None (with a problem)."""
+        variant_id = data.get("variant")
+        if not isinstance(variant_id, str):
+            return None
+        try:
+            variant = load_variant(variant_id)
+        except LookupProblem as error:
+            self.add(error.code, error.message, ("variant",))
+            return None
+        raw_options = data.get("options", [])
+        if not isinstance(raw_options, list) or not all(isinstance(o, str) for o in raw_options):
+            return None
+        known = {option.id for option in variant.options}
+        unknown = False
+        for index, option in enumerate(raw_options):
+            if option not in known:
+                unknown = True
+                listed = ", ".join(sorted(known)) or "none"
+                self.add(
+                    ErrorCode.UNKNOWN_OPTION,
+                    f"variant {variant_id!r} has no option {option!r}; its options: {listed}",
+                    ("options", index),
+                )
+        if unknown:
+            return None
+        try:
+            return variant.rules_with(tuple(raw_options))
+        except LookupProblem as error:
+            self.add(error.code, error.message, ("options",))
+            return None
+
+    def seats(self, data: dict[Any, Any], players: int) -> None:
+        """Dealer, player to move and last capturer are seats of the game; one hand a seat."""
+        for key in ("dealer", "to_move", "last_capture"):
+            self.seat(_int(data.get(key)), players, (key,))
+        hands = data.get("hands")
+        if isinstance(hands, list) and len(hands) != players:
+            self.add(
+                ErrorCode.INVALID_POSITION,
+                f"{players} players have {players} hands; found {len(hands)}",
+                ("hands",),
+            )
+
+    def seat(self, seat: int | None, players: int, path: DocPath) -> None:
+        """One seat number is in range."""
+        if seat is not None and not 0 <= seat < players:
+            self.add(
+                ErrorCode.INVALID_POSITION,
+                f"seat {seat} is out of range: {players} players sit in seats 0-{players - 1}",
+                path,
+            )
+
+    def counts(self, data: dict[Any, Any], rules: Rules, players: int) -> None:
+        """One captured pile and zwick count per side, and a stage the deal has."""
+        partnership = rules.is_partnership(players)
+        sides = 2 if partnership else players
+        kind = "two teams" if partnership else "one side per seat"
+        for key, what in (("captured", "captured piles"), ("zwicks", "zwick counts")):
+            value = data.get(key)
+            if isinstance(value, list) and len(value) != sides:
+                self.add(
+                    ErrorCode.INVALID_POSITION,
+                    f"{players} players play as {kind}, so there are {sides} {what}; "
+                    f"found {len(value)}",
+                    (key,),
+                )
+        stage = _int(data.get("stage"))
+        stages = len(plan_deal(rules, players).stages)
+        if stage is not None and stage > stages:
+            self.add(
+                ErrorCode.INVALID_POSITION,
+                f"the deal with {players} players has {stages} stages, so {stage} cannot "
+                "have been dealt",
+                ("stage",),
+            )
+
+    def builds(self, data: dict[Any, Any], rules: Rules, players: int) -> None:
+        """Owners exactly where builds have them; values up to the variant's maximum."""
+        table = data.get("table")
+        if not isinstance(table, list):
+            return
+        for index, item in enumerate(table):
+            if not isinstance(item, dict):
+                continue
+            path: DocPath = ("table", index)
+            owner = item.get("owner")
+            if rules.build_ownership and owner is None:
+                self.add(
+                    ErrorCode.INVALID_POSITION,
+                    "builds in this variant have an owner: give the owner's seat as 'owner'",
+                    path,
+                )
+            elif not rules.build_ownership and owner is not None:
+                self.add(
+                    ErrorCode.INVALID_POSITION,
+                    "builds in this variant have no owner: leave 'owner' out",
+                    (*path, "owner"),
+                )
+            else:
+                self.seat(_int(owner), players, (*path, "owner"))
+            value = _int(item.get("value"))
+            limit = rules.build_max_value
+            if value is not None and limit is not None and value > limit:
+                self.add(
+                    ErrorCode.INVALID_POSITION,
+                    f"build value {value} is above the variant's maximum of {limit}",
+                    (*path, "value"),
+                )
+
+    def cards(self, data: dict[Any, Any], deck: frozenset[Card] | None, game: str) -> None:
+        """Every card in the deck (when it is known), and none twice."""
+        seen: dict[Card, DocPath] = {}
+        for path, raw in _card_places(data):
+            try:
+                card = Card.parse(raw)  # type: ignore[arg-type]  # any non-text fails here
+            except NotationError:
+                continue  # the schema has reported it
+            if deck is not None and card not in deck:
+                self.add(ErrorCode.INVALID_POSITION, f"{card} is not a card of {game}", path)
+            if card in seen:
+                self.add(
+                    ErrorCode.INVALID_POSITION,
+                    f"{card} appears twice: also at {format_path(seen[card])}",
+                    path,
+                )
+            else:
+                seen[card] = path
+
+
+def _card_places(data: dict[Any, Any]) -> list[tuple[DocPath, object]]:
+    """Every place that holds a card, in document order of the fields."""
+    places: list[tuple[DocPath, object]] = []
+
+    def add_list(path: DocPath, value: object) -> None:
+        if isinstance(value, list):
+            places.extend(((*path, index), item) for index, item in enumerate(value))
+
+    def add_piles(key: str) -> None:
+        piles = data.get(key)
+        if isinstance(piles, list):
+            for index, pile in enumerate(piles):
+                add_list((key, index), pile)
+
+    add_piles("hands")
+    table = data.get("table")
+    if isinstance(table, list):
+        for index, item in enumerate(table):
+            if isinstance(item, dict):
+                add_list(("table", index, "build"), item.get("build"))
+            else:
+                places.append((("table", index), item))
+    add_list(("stock",), data.get("stock"))
+    add_piles("captured")
+    return places
+
+
+def _position(data: dict[str, Any], rules: Rules, players: int) -> Position:
+    """The position of schema-valid, checked data."""
+    sides = 2 if rules.is_partnership(players) else players
+    table: list[TableItem] = []
+    for item in data["table"]:
+        if isinstance(item, dict):
+            cards = tuple(Card.parse(card) for card in item["build"])
+            table.append(Pile(cards=cards, value=item["value"], owner=item.get("owner")))
+        else:
+            table.append(Card.parse(item))
+    return Position(
+        variant=data["variant"],
+        options=tuple(sorted(data.get("options", []))),
+        players=players,
+        dealer=data["dealer"],
+        to_move=data["to_move"],
+        stage=data["stage"],
+        hands=tuple(_cards(hand, sort=True) for hand in data["hands"]),
+        table=sorted_items(table),
+        stock=_cards(data.get("stock", []), sort=False),
+        captured=tuple(_cards(pile, sort=True) for pile in data.get("captured", [[]] * sides)),
+        zwicks=tuple(data.get("zwicks", [0] * sides)),
+        last_capture=data.get("last_capture"),
+        rules=rules,
+    )
+
+
+def _cards(names: list[str], *, sort: bool) -> tuple[Card, ...]:
+    cards = [Card.parse(name) for name in names]
+    return sorted_cards(cards) if sort else tuple(cards)
+
+
+def _int(value: object) -> int | None:
+    """``value`` if it is a whole number (``true`` is not, though Python says so)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _names(cards: tuple[Card, ...]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _item_data(item: TableItem) -> str | dict[str, Any]:
+    if isinstance(item, Card):
+        return str(item)
+    data: dict[str, Any] = {"build": _names(item.cards), "value": item.value}
+    if item.owner is not None:
+        data["owner"] = item.owner
+    return data
+
+
+class _Flow(list[Any]):
+    """A list written in YAML flow style: ``[AH, KH]``."""
+
+
+class _FlowMap(dict[str, Any]):
+    """A mapping written in YAML flow style: ``{build: [3D, 5S], value: 8}``."""
+
+
+class _Dumper(yaml.SafeDumper):
+    """A safe dumper that writes :class:`_Flow` and :class:`_FlowMap` in flow style."""
+
+
+def _represent_flow(dumper: yaml.SafeDumper, value: _Flow) -> yaml.Node:
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=True)
+
+
+def _represent_flow_map(dumper: yaml.SafeDumper, value: _FlowMap) -> yaml.Node:
+    return dumper.represent_mapping("tag:yaml.org,2002:map", value, flow_style=True)
+
+
+_Dumper.add_representer(_Flow, _represent_flow)
+_Dumper.add_representer(_FlowMap, _represent_flow_map)

@@ -1,0 +1,201 @@
+"""Comparing variants aspect by aspect, for the site's table and ``zwicker diff``.
+
+Each aspect is a short text per variant, computed from the variant's rule parameters
+(never written by hand), so the comparison cannot drift from the spec.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from zwicker_ref.rules.check_total import check_total
+from zwicker_ref.rules.deal_plan import plan_deal
+from zwicker_ref.rules.variant import BuildOperation, Rules, Variant
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Aspect:
+    """One line of the comparison: a name and how to describe it for a variant."""
+
+    name: str
+    describe: Callable[[Variant], str]
+
+
+def _counts(values: frozenset[int] | list[int]) -> str:
+    ordered = sorted(values)
+    if not ordered:
+        return "none"
+    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}-{ordered[-1]}"
+    return ", ".join(map(str, ordered))
+
+
+def _values(values: tuple[int, ...]) -> str:
+    if len(values) > 2 and list(values) == list(range(values[0], values[-1] + 1)):
+        return f"any {values[0]}-{values[-1]}"
+    return "/".join(map(str, values))
+
+
+def _players(variant: Variant) -> str:
+    return _counts(variant.rules.player_counts)
+
+
+def _partnerships(variant: Variant) -> str:
+    counts = variant.rules.partnership_counts
+    return f"two teams with {_counts(counts)} players" if counts else "everyone alone"
+
+
+def _deck(variant: Variant) -> str:
+    rules = variant.rules
+    packs = ", ".join(
+        f"{entry.value} pack{'s' if entry.value > 1 else ''} with {_counts(entry.players)}"
+        for entry in rules.packs
+    )
+    jokers = len(rules.jokers)
+    return f"52 + {jokers} joker{'s' if jokers != 1 else ''}; {packs}"
+
+
+def _jokers(variant: Variant) -> str:
+    jokers = variant.rules.jokers
+    if not jokers:
+        return "none"
+    return ", ".join(f"{joker.card} = {_values(joker.values)}" for joker in jokers)
+
+
+def _court_values(variant: Variant) -> str:
+    return ", ".join(
+        f"{rank.value} {_values(values)}" for rank, values in variant.rules.rank_values.items()
+    )
+
+
+def _special(variant: Variant) -> str:
+    specials = variant.rules.special_cards
+    if not specials:
+        return "none"
+    parts = []
+    for special in specials:
+        text = (
+            f"{special.card}: plays {_values(special.capture_values)}, "
+            f"builds {_values(special.build_values)}"
+        )
+        if special.sweep is not None:
+            ranks = sorted(rank.pip_value or 0 for rank in special.sweep.loose_ranks)
+            text += (
+                f", sweeps loose {_counts(ranks)} and builds of "
+                f"{_counts(special.sweep.build_values)}"
+            )
+        parts.append(text)
+    return "; ".join(parts)
+
+
+def _deals(variant: Variant) -> str:
+    rules = variant.rules
+    parts = []
+    for players in sorted(rules.player_counts):
+        plan = plan_deal(rules, players)
+        first = plan.stages[0]
+        later = [stage.hands[0] for stage in plan.stages[1:]]
+        text = f"{players}p: {first.hands[0]} each + {first.table} to the table"
+        if later:
+            text += ", then " + ", ".join(map(str, later))
+        parts.append(text)
+    return "; ".join(parts)
+
+
+def _building(variant: Variant) -> str:
+    rules = variant.rules
+    operations = "up and down" if BuildOperation.SUBTRACT in rules.build_operations else "up only"
+    extras = []
+    if rules.build_same_value:
+        extras.append("same value kept")
+    if rules.build_single_card:
+        extras.append("single-card builds")
+    if rules.build_max_value is not None:
+        extras.append(f"at most {rules.build_max_value}")
+    if rules.build_holding:
+        extras.append("must hold the value")
+    return ", ".join([operations, *extras])
+
+
+def _owners(variant: Variant) -> str:
+    rules = variant.rules
+    if not rules.build_ownership:
+        return "no owners"
+    text = "owner must keep every build backed" if rules.build_owner_obligation else "owned"
+    if rules.build_for_partner:
+        bases = " or ".join(
+            "partner owns that value" if basis.value == "partner-build" else "partner holds it"
+            for basis in sorted(rules.build_for_partner, key=lambda basis: basis.value)
+        )
+        text += f"; for partner when {bases}"
+    return text
+
+
+def _zwicks(variant: Variant) -> str:
+    rules = variant.rules
+    text = f"{rules.zwick_points} point{'s' if rules.zwick_points != 1 else ''} each"
+    if rules.zwick_cancellation.value == "subtract-fewest":
+        text += ", minus the fewest zwicks of any side"
+    return text
+
+
+def _scoring(variant: Variant) -> str:
+    return "; ".join(
+        f"{line.label} {line.points}" for line in variant.rules.score_lines if line.points
+    )
+
+
+def _most_cards(variant: Variant) -> str:
+    parts = [
+        f"{' + '.join(map(str, entry.value))} ({_counts(entry.players)} players)"
+        for entry in variant.rules.most_cards
+    ]
+    return "; ".join(parts) + "; nobody on a tie"
+
+
+def _total(variant: Variant) -> str:
+    rules: Rules = variant.rules
+    totals: dict[int, list[int]] = {}
+    for players in sorted(rules.player_counts):
+        totals.setdefault(check_total(rules, players).total, []).append(players)
+    return (
+        "; ".join(f"{total} ({_counts(players)}p)" for total, players in totals.items())
+        + " + zwicks"
+    )
+
+
+def _options(variant: Variant) -> str:
+    return ", ".join(option.id for option in variant.options) or "none"
+
+
+ASPECTS: tuple[Aspect, ...] = (
+    Aspect(name="Players", describe=_players),
+    Aspect(name="Partnerships", describe=_partnerships),
+    Aspect(name="Deck", describe=_deck),
+    Aspect(name="Jokers", describe=_jokers),
+    Aspect(name="Aces and courts", describe=_court_values),
+    Aspect(name="Special cards", describe=_special),
+    Aspect(name="Deals", describe=_deals),
+    Aspect(name="Building", describe=_building),
+    Aspect(name="Owners and partners", describe=_owners),
+    Aspect(name="Card points", describe=_scoring),
+    Aspect(name="Most cards", describe=_most_cards),
+    Aspect(name="Zwicks", describe=_zwicks),
+    Aspect(name="Check total", describe=_total),
+    Aspect(name="Options", describe=_options),
+)
+
+
+def compare(variants: list[Variant]) -> list[tuple[str, list[str]]]:
+    """Every aspect with its description for each variant, in order."""
+    return [(aspect.name, [aspect.describe(variant) for variant in variants]) for aspect in ASPECTS]
+
+
+def differences(first: Variant, second: Variant) -> list[tuple[str, str, str]]:
+    """The aspects in which two variants differ: name, first's text, second's text."""
+    return [
+        (name, texts[0], texts[1])
+        for name, texts in compare([first, second])
+        if texts[0] != texts[1]
+    ]
