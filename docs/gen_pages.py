@@ -22,3 +22,6 @@ def write(path: str, text: str) -> None:
 # failing scenario stops the build).
 corpus = os.environ.get("ZWICKER_SCENARIOS")
 generate(write, Path(corpus) if corpus else None)
+
+# The changelog lives at the repository root, where contributors edit it.
+write("changelog.md", (Path(__file__).resolve().parents[1] / "CHANGELOG.md").read_text("utf-8"))

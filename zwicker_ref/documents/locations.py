@@ -1,20 +1,141 @@
-"""Where the shipped specification and corpus live: inside the package, or in a checkout."""
+"""Where the specification and the corpus are read from: a checkout, or the installed package.
+
+A *corpus root* is a directory holding ``spec/`` (with ``spec/corpus.yaml``, the corpus
+version) and ``scenarios/``. Every command and every loader reads the one corpus root
+:func:`corpus_root` chooses, in this order:
+
+1. the directory named by the environment variable ``ZWICKER_CORPUS``, when it is set;
+2. the checkout that contains the current directory, when there is one (a command run
+   inside a clone of the repository uses that clone's own files);
+3. the copy shipped inside the installed package (a wheel carries ``spec/`` and
+   ``scenarios/`` as package data), read through :mod:`importlib.resources`, so any
+   install layout works, a zip included.
+
+The choice is made once per process; :func:`corpus_root` says which was taken, so reports
+can name it.
+"""
 
 from __future__ import annotations
 
+import enum
+import functools
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parents[1]
+ENVIRONMENT_VARIABLE = "ZWICKER_CORPUS"
+_MARKER = Path("spec") / "corpus.yaml"
+
+
+class Origin(enum.Enum):
+    """Why a corpus root was chosen."""
+
+    ENVIRONMENT = "ZWICKER_CORPUS"
+    CHECKOUT = "checkout"
+    SHIPPED = "shipped"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CorpusRoot:
+    """A directory holding ``spec/`` and ``scenarios/``, and why it was chosen."""
+
+    path: Path
+    origin: Origin
+
+    @property
+    def spec(self) -> Path:
+        """The ``spec/`` directory."""
+        return self.path / "spec"
+
+    @property
+    def scenarios(self) -> Path:
+        """The ``scenarios/`` directory."""
+        return self.path / "scenarios"
+
+    def describe(self) -> str:
+        """One line for people: where the corpus is and why it was chosen."""
+        if self.origin is Origin.ENVIRONMENT:
+            return f"{self.path} (from {ENVIRONMENT_VARIABLE})"
+        if self.origin is Origin.CHECKOUT:
+            return f"{self.path} (the checkout around the current directory)"
+        return f"{self.path} (shipped with the installed package)"
+
+
+class CorpusNotFoundError(FileNotFoundError):
+    """No corpus root could be found (a broken install, or a wrong ``ZWICKER_CORPUS``)."""
+
+
+def is_corpus_root(path: Path) -> bool:
+    """True when ``path`` holds a spec (with its corpus version) and a scenarios directory."""
+    return (path / _MARKER).is_file() and (path / "scenarios").is_dir()
+
+
+def find_checkout(start: Path) -> Path | None:
+    """The nearest directory at or above ``start`` that is a corpus root, if any."""
+    for directory in (start, *start.parents):
+        if is_corpus_root(directory):
+            return directory
+    return None
+
+
+@functools.cache
+def corpus_root() -> CorpusRoot:
+    """The corpus root every loader of this process reads (see the module docstring)."""
+    named = os.environ.get(ENVIRONMENT_VARIABLE)
+    if named:
+        path = Path(named).resolve()
+        if not is_corpus_root(path):
+            raise CorpusNotFoundError(
+                f"{ENVIRONMENT_VARIABLE}={named}: not a corpus root "
+                f"(it needs {_MARKER} and scenarios/)"
+            )
+        return CorpusRoot(path=path, origin=Origin.ENVIRONMENT)
+    checkout = find_checkout(Path.cwd().resolve())
+    if checkout is not None:
+        return CorpusRoot(path=checkout, origin=Origin.CHECKOUT)
+    return CorpusRoot(path=_shipped(), origin=Origin.SHIPPED)
+
+
+def _shipped() -> Path:
+    package = resources.files("zwicker_ref")
+    # A wheel carries spec/ and scenarios/ inside the package; an editable install of a
+    # checkout reads them beside the package.
+    if (package / "spec").is_dir():
+        return _as_directory(package)
+    if isinstance(package, Path) and is_corpus_root(package.parent):
+        return package.parent
+    raise CorpusNotFoundError(f"the installed package has no spec/ and scenarios/ ({package})")
+
+
+def _as_directory(package: Traversable) -> Path:
+    """The package data as a real directory: itself, or a copy when installed as a zip."""
+    if isinstance(package, Path):
+        return package
+    target = Path(tempfile.mkdtemp(prefix="zwicker-corpus-"))
+    for name in ("spec", "scenarios"):
+        _copy_tree(package / name, target / name)
+    return target
+
+
+def _copy_tree(source: Traversable, target: Path) -> None:
+    target.mkdir(parents=True, exist_ok=True)
+    for entry in source.iterdir():
+        if entry.is_dir():
+            _copy_tree(entry, target / entry.name)
+        else:
+            with entry.open("rb") as reader, (target / entry.name).open("wb") as writer:
+                shutil.copyfileobj(reader, writer)
 
 
 def spec_dir() -> Path:
-    """The ``spec/`` directory: shipped inside the package, or beside it in a checkout."""
-    for candidate in (_PACKAGE / "spec", _PACKAGE.parent / "spec"):
-        if (candidate / "schema").is_dir():
-            return candidate
-    raise FileNotFoundError(f"no spec/ directory next to {_PACKAGE}")
+    """The ``spec/`` directory of the corpus root."""
+    return corpus_root().spec
 
 
 def scenarios_dir() -> Path:
-    """The ``scenarios/`` directory of the corpus, beside ``spec/``."""
-    return spec_dir().parent / "scenarios"
+    """The ``scenarios/`` directory of the corpus root."""
+    return corpus_root().scenarios

@@ -1,0 +1,99 @@
+"""The corpus version and digest, and where the corpus is read from."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from pathlib import Path
+
+import pytest
+
+from zwicker_ref.documents.corpus import content_digest, corpus_identity, corpus_version
+from zwicker_ref.documents.locations import (
+    CorpusNotFoundError,
+    Origin,
+    corpus_root,
+    find_checkout,
+    is_corpus_root,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+COUNTED = "scenarios/dithmarschen/capture/ace-takes-ace-or-ace-and-ten.yaml"
+
+
+def _small_corpus(tmp_path: Path) -> Path:
+    root = tmp_path / "corpus"
+    (root / "spec" / "variants").mkdir(parents=True)
+    (root / "scenarios" / "v").mkdir(parents=True)
+    (root / "spec" / "corpus.yaml").write_text("version: 2.3.4\n", encoding="utf-8")
+    (root / "spec" / "variants" / "v.yaml").write_text("id: v\nclauses: []\n", encoding="utf-8")
+    (root / "scenarios" / "v" / "a.yaml").write_text("id: a\nexpect:\n  count: 3\n", "utf-8")
+    (root / "scenarios" / "README.txt").write_text("not part of the digest\n", "utf-8")
+    return root
+
+
+def test_the_digest_follows_the_documented_recipe(tmp_path: Path) -> None:
+    root = _small_corpus(tmp_path)
+    lines = ""
+    for name in ["scenarios/v/a.yaml", "spec/corpus.yaml", "spec/variants/v.yaml"]:
+        content = hashlib.sha256((root / name).read_bytes()).hexdigest()
+        lines += f"{content}  {name}\n"
+    assert content_digest(root) == (hashlib.sha256(lines.encode()).hexdigest(), 3)
+    assert corpus_version(root) == "2.3.4"
+
+
+def test_line_endings_do_not_change_the_digest(tmp_path: Path) -> None:
+    root = _small_corpus(tmp_path)
+    before = content_digest(root)
+    path = root / "scenarios" / "v" / "a.yaml"
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    assert content_digest(root) == before
+
+
+def test_one_changed_expected_count_changes_the_digest(tmp_path: Path) -> None:
+    copy = tmp_path / "copy"
+    shutil.copytree(ROOT / "spec", copy / "spec")
+    shutil.copytree(ROOT / "scenarios", copy / "scenarios")
+    before, files = content_digest(copy)
+    assert (before, files) == content_digest(ROOT)
+    path = copy / COUNTED
+    text = path.read_text(encoding="utf-8")
+    assert "count: 3\n" in text
+    path.write_text(text.replace("count: 3\n", "count: 4\n"), encoding="utf-8")
+    after, same_files = content_digest(copy)
+    assert same_files == files
+    assert after != before
+
+
+def test_the_shipped_corpus_has_a_semantic_version() -> None:
+    identity = corpus_identity()
+    major, minor, patch = (int(part) for part in identity.version.split("."))
+    assert major >= 1
+    assert len(identity.digest) == 64
+    assert identity.files == len(list((ROOT / "scenarios").rglob("*.yaml"))) + len(
+        [p for p in (ROOT / "spec").rglob("*") if p.suffix in (".yaml", ".json")]
+    )
+
+
+def test_a_checkout_is_found_from_any_directory_inside_it() -> None:
+    assert find_checkout(ROOT / "scenarios" / "zwick") == ROOT
+    assert is_corpus_root(ROOT)
+    assert corpus_root().path == ROOT
+
+
+def test_the_environment_variable_names_the_corpus(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = _small_corpus(tmp_path)
+    monkeypatch.setenv("ZWICKER_CORPUS", str(root))
+    corpus_root.cache_clear()
+    try:
+        assert corpus_root().origin is Origin.ENVIRONMENT
+        assert corpus_root().path == root
+        monkeypatch.setenv("ZWICKER_CORPUS", str(tmp_path))
+        corpus_root.cache_clear()
+        with pytest.raises(CorpusNotFoundError, match="not a corpus root"):
+            corpus_root()
+    finally:
+        monkeypatch.delenv("ZWICKER_CORPUS")
+        corpus_root.cache_clear()

@@ -1,0 +1,89 @@
+"""The corpus's identity: its version and a content digest of exactly the files it holds.
+
+The version (semantic versioning, ``spec/corpus.yaml``) says what the corpus promises;
+the digest says exactly which files were run, so two conformance reports can be compared.
+
+The digest, reproducible in any language (``docs/versioning.md``): for every file under
+``spec/`` and ``scenarios/`` of the corpus root whose name ends in ``.yaml`` or ``.json``,
+take its path relative to the root with ``/`` separators, and the SHA-256 of its bytes
+after every CRLF and every lone CR is turned into LF. Sort the files by path (as UTF-8
+bytes) and hash, with SHA-256, the text made of one line per file:
+``<hex digest of the content>  <path>\\n``. The result is the hex digest. It does not
+depend on the order in which a file system lists the files, nor on line endings.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from zwicker_ref.documents.locations import CorpusRoot, corpus_root
+
+_VERSION = re.compile(r"^version:\s*(\d+\.\d+\.\d+)\s*$", re.MULTILINE)
+_SUFFIXES = (".yaml", ".json")
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CorpusIdentity:
+    """What a report says about the corpus it ran."""
+
+    version: str
+    digest: str
+    files: int
+    root: CorpusRoot
+
+    def to_json(self) -> dict[str, object]:
+        """The identity as report data."""
+        return {
+            "version": self.version,
+            "digest": self.digest,
+            "files": self.files,
+            "root": str(self.root.path),
+            "origin": self.root.origin.value,
+        }
+
+    def describe(self) -> str:
+        """One line for people."""
+        return f"corpus {self.version} (sha256 {self.digest[:16]}, {self.files} files)"
+
+
+def corpus_version(root: Path) -> str:
+    """The version stated in ``spec/corpus.yaml`` under ``root``."""
+    path = root / "spec" / "corpus.yaml"
+    # A plain pattern, not a YAML parser: ``zwicker --version`` must start fast.
+    found = _VERSION.search(path.read_text(encoding="utf-8"))
+    if found is None:
+        raise ValueError(f"{path}: no line 'version: MAJOR.MINOR.PATCH'")
+    return found.group(1)
+
+
+def corpus_files(root: Path) -> list[str]:
+    """The corpus's files, relative to ``root`` with ``/`` separators, in digest order."""
+    names = [
+        path.relative_to(root).as_posix()
+        for directory in ("spec", "scenarios")
+        for path in (root / directory).rglob("*")
+        if path.suffix in _SUFFIXES and path.is_file()
+    ]
+    return sorted(names, key=lambda name: name.encode("utf-8"))
+
+
+def content_digest(root: Path) -> tuple[str, int]:
+    """The corpus digest of the files under ``root`` (see the module docstring) and their count."""
+    manifest = hashlib.sha256()
+    files = corpus_files(root)
+    for name in files:
+        content = (root / name).read_bytes().replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        manifest.update(f"{hashlib.sha256(content).hexdigest()}  {name}\n".encode())
+    return manifest.hexdigest(), len(files)
+
+
+@functools.cache
+def corpus_identity() -> CorpusIdentity:
+    """The identity of the corpus this process reads."""
+    root = corpus_root()
+    digest, files = content_digest(root.path)
+    return CorpusIdentity(version=corpus_version(root.path), digest=digest, files=files, root=root)
