@@ -29,6 +29,7 @@ lint: $(STAMP)
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/ruff check zwicker_ref tests benchmarks examples docs/gen_pages.py
 	$(BIN)/ruff format --check zwicker_ref tests benchmarks examples docs/gen_pages.py
+	$(BIN)/zwicker fmt --check
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -83,7 +83,7 @@ def bench_hard(repeat: int) -> None:
     """Print listing and counting speed on the hardest constructed positions."""
     print("Hardest constructed positions (best of", repeat, "runs)")
     for name, p in hard_positions().items():
-        listing = time_call(lambda p=p: legal_moves(p), repeat)
+        listing = time_call(lambda p=p: list(legal_moves(p)), repeat)
         counting = time_call(lambda p=p: count_legal_moves(p), repeat)
         moves = len(legal_moves(p))
         print(
@@ -100,7 +100,7 @@ def random_hand(variant_id: str, players: int, seed: int, timings: list[float] |
     moves = 0
     while not p.is_over:
         started = time.perf_counter()
-        choices = legal_moves(p)
+        choices = list(legal_moves(p))
         if timings is not None:
             timings.append(time.perf_counter() - started)
         p = apply_legal(p, choices[uniform_below(len(choices), policy)])

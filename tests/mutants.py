@@ -117,8 +117,8 @@ MUTANTS: tuple[Mutant, ...] = (
         (
             Edit(
                 "zwicker_ref/engine/legality.py",
-                "    if move.owner is not None and move.owner not in context.owners(move.card, "
-                "move.value):",
+                "    if move.owner is not None and move.owner not in "
+                "context.builds.owners(move.card, move.value):",
                 "    if move.owner is not None and move.owner >= position.players:",
             ),
         ),
@@ -130,7 +130,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "build reaches: it misses builds the checker accepts",
         (
             Edit(
-                "zwicker_ref/engine/generation.py",
+                "zwicker_ref/engine/build_options.py",
                 "                hits = wanted.intersection(reached)",
                 "                hits = wanted.intersection(reached[:1])",
             ),
@@ -156,19 +156,19 @@ MUTANTS: tuple[Mutant, ...] = (
         "reached two ways (two capture values, or a sweep that also adds up) is listed twice",
         (
             Edit(
-                "zwicker_ref/engine/generation.py",
-                "        masks: set[int] = set()",
-                "        masks: list[int] = []",
+                "zwicker_ref/engine/capture_options.py",
+                "            masks: set[int] = set()",
+                "            masks: list[int] = []",
             ),
             Edit(
-                "zwicker_ref/engine/generation.py",
-                "                masks |= self._feasible_masks(value)",
-                "                masks += self._feasible_masks(value)",
+                "zwicker_ref/engine/capture_options.py",
+                "                masks |= self._masks[value]",
+                "                masks += self._masks[value]",
             ),
             Edit(
-                "zwicker_ref/engine/generation.py",
-                "            masks.add(sum(",
-                "            masks.append(sum(",
+                "zwicker_ref/engine/capture_options.py",
+                "        if swept is None or swept in found:",
+                "        if swept is None:",
             ),
         ),
     ),
@@ -204,11 +204,11 @@ MUTANTS: tuple[Mutant, ...] = (
         "inverted): a hand with no capture and no build has no move",
         (
             Edit(
-                "zwicker_ref/engine/generation.py",
-                "        owned = self._owned.get(self.mover)\n        if not owned:\n"
-                "            return True",
-                "        owned = self._owned.get(self.mover)\n        if not owned:\n"
-                "            return not isinstance(move, Trail)",
+                "zwicker_ref/engine/obligation.py",
+                "        if not owned:\n            return True\n"
+                "        return self.backed(self.mover, card, [value for _base, value in owned])",
+                "        if not owned:\n            return False\n"
+                "        return self.backed(self.mover, card, [value for _base, value in owned])",
             ),
         ),
     ),
@@ -220,11 +220,12 @@ MUTANTS: tuple[Mutant, ...] = (
         "a different card for each distinct owned value)",
         (
             Edit(
-                "zwicker_ref/engine/generation.py",
-                "            known = self._backed[key] = can_back(hand, distinct, self.values)",
-                "            known = self._backed[key] = all(\n"
-                "                any(self.values.holds(held, value) for held in hand)"
-                " for value in distinct\n            )",
+                "zwicker_ref/engine/obligation.py",
+                "        return can_back(hand, set(distinct), self.values)",
+                "        return all(\n"
+                "            any(self.values.holds(held, value) for held in hand)"
+                " for value in distinct\n"
+                "        )",
             ),
         ),
     ),
@@ -474,7 +475,7 @@ MUTANTS: tuple[Mutant, ...] = (
         "the sweep of every level writes every number as infinity)",
         (
             Edit(
-                "zwicker_ref/protocol/__init__.py",
+                "zwicker_ref/protocol/messages.py",
                 '        dealer=whole_number(data["dealer"], "setup.dealer"),',
                 '        dealer=int(data["dealer"]),',
             ),
@@ -483,13 +484,14 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "cli-errors-escape",
         _fuzz("cli", "test_command_line"),
-        "the command line reports only invalid files; any other error of the project's own "
-        "(an unknown variant, a bad seed) ends in a traceback",
+        "the command line reports only errors that are ValueErrors (notation); any other error of "
+        "the project's own (an unknown variant, a bad seed) ends in a traceback",
         (
             Edit(
                 "zwicker_ref/cli/__init__.py",
-                '    except ZwickerError as error:\n        print(f"zwicker: {error}"',
-                '    except InvalidFileError as error:\n        print(f"zwicker: {error}"',
+                "    except ZwickerError as error:\n"
+                '        print(f"zwicker {args.command}: {error}"',
+                '    except ValueError as error:\n        print(f"zwicker {args.command}: {error}"',
             ),
         ),
     ),

@@ -342,7 +342,7 @@ def candidate_moves(draw: st.DrawFn, position: Position) -> Move:
 
 def legal_and_candidate(position: Position) -> st.SearchStrategy[Move]:
     """A legal move of the position, or a candidate move (see :func:`candidate_moves`)."""
-    moves = legal_moves(position)
+    moves = list(legal_moves(position))
     legal: st.SearchStrategy[Move] = st.sampled_from(moves) if moves else st.nothing()
     return legal | candidate_moves(position)
 

@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -123,7 +126,7 @@ def test_legal_reports_a_bad_position_file(
 ) -> None:
     path = tmp_path / "position.yaml"
     path.write_text(POSITION.replace("[5C]", "[5C, 9S]"), encoding="utf-8")
-    assert main(["legal", str(path)]) == 1
+    assert main(["legal", str(path)]) == 2  # input the command cannot work on
     err = capsys.readouterr().err
     assert str(path) in err
     assert "9S" in err
@@ -161,7 +164,7 @@ def test_play_never_overwrites(tmp_path: Path, capsys: pytest.CaptureFixture[str
     out = tmp_path / "game.yaml"
     out.write_text("mine\n", encoding="utf-8")
     assert (
-        main(["play", "--variant", "zwick", "--players", "2", "--seed", "1", "-o", str(out)]) == 1
+        main(["play", "--variant", "zwick", "--players", "2", "--seed", "1", "-o", str(out)]) == 2
     )
     assert out.read_text(encoding="utf-8") == "mine\n"
     assert "not overwriting" in capsys.readouterr().err
@@ -186,11 +189,11 @@ def test_replay_names_the_step_that_breaks(
 
 
 def test_play_rejects_unknown_variant_and_bad_counts(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--variant", "skat", "--players", "4", "--seed", "1"]) == 1
+    assert main(["play", "--variant", "skat", "--players", "4", "--seed", "1"]) == 2
     assert "[unknown-variant]" in capsys.readouterr().err
-    assert main(["play", "--variant", "dithmarschen", "--players", "3", "--seed", "1"]) == 1
+    assert main(["play", "--variant", "dithmarschen", "--players", "3", "--seed", "1"]) == 2
     assert "[unsupported-player-count]" in capsys.readouterr().err
-    assert main(["play", "--variant", "dithmarschen", "--players", "4", "--seed", "-1"]) == 1
+    assert main(["play", "--variant", "dithmarschen", "--players", "4", "--seed", "-1"]) == 2
     assert "[invalid-seed]" in capsys.readouterr().err
 
 
@@ -221,7 +224,8 @@ def test_check_filters_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert {entry["kind"] for entry in report["scenarios"]} == {"deal"}
     assert main(["check", corpus, "--id", "dith-build-ace-on-nine", "-v"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines() == ["ok   dith-build-ace-on-nine", "1 passed, 0 failed"]
+    assert out.splitlines()[0].startswith("corpus 1.")
+    assert out.splitlines()[1:] == ["ok   dith-build-ace-on-nine", "1 passed, 0 failed"]
 
 
 def test_validate_covers_scenarios(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -242,3 +246,83 @@ def test_coverage_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "dithmarschen" in out
     assert out.strip().splitlines()[-1].endswith("clauses covered")
+
+
+# The command line as a Unix user meets it ------------------------------------------------
+
+ZWICKER = Path(sys.executable).with_name("zwicker")
+
+
+def test_version_names_the_package_the_corpus_and_its_digest() -> None:
+    from zwicker_ref._version import __version__
+    from zwicker_ref.documents.corpus import corpus_identity
+
+    result = subprocess.run(
+        [str(ZWICKER), "--version"], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    identity = corpus_identity()
+    lines = result.stdout.splitlines()
+    assert lines[:3] == [
+        f"zwicker {__version__}",
+        f"corpus {identity.version}",
+        f"digest {identity.digest}",
+    ]
+    assert lines[3].startswith("corpus root ")
+
+
+def test_output_into_a_closed_pipe_ends_quietly() -> None:
+    result = subprocess.run(
+        f"'{ZWICKER}' variants | head -n 1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    assert len(result.stdout.splitlines()) == 1
+    assert result.stderr == ""
+
+
+def test_every_command_has_help_with_an_example(capsys: pytest.CaptureFixture[str]) -> None:
+    from zwicker_ref.cli import COMMANDS
+
+    for command in COMMANDS:
+        with pytest.raises(SystemExit) as done:
+            main([command.name, "--help"])
+        assert done.value.code == 0
+        out = capsys.readouterr().out
+        examples = out.split("examples:\n", 1)[1].split("\n\n", 1)[0]
+        assert "zwicker " in examples, command.name
+        assert "corpus: " in out
+
+
+@pytest.mark.parametrize(
+    ("argument", "message"),
+    [
+        (["--engine", ""], "the engine command is empty"),
+        (["--engine", "python3 'unclosed"], "cannot split"),
+        (["--engine", "x", "--timeout=-1"], "more than 0 seconds"),
+        (["--engine", "x", "--timeout", "0"], "more than 0 seconds"),
+        (["--engine", "x", "--timeout", "nan"], "more than 0 seconds"),
+    ],
+)
+def test_conform_refuses_bad_arguments_before_anything_starts(
+    argument: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["conform", *argument])
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_the_json_report_names_the_corpus(capsys: pytest.CaptureFixture[str]) -> None:
+    from zwicker_ref.documents.corpus import corpus_identity
+
+    assert main(["check", "--id", "dith-build-ace-on-nine", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["corpus"]["version"] == corpus_identity().version
+    assert report["corpus"]["digest"] == corpus_identity().digest
+    assert report["engine"] == "reference"
+    assert (report["passed"], report["failed"]) == (1, 0)

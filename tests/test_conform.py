@@ -126,4 +126,36 @@ def test_export_writes_one_document(tmp_path: Path) -> None:
     assert "scenario.schema.json" in document["schemas"]
     assert document["scenarios"]
     assert "spec/variants/zwick.yaml" in document["files"]
-    assert main(["export", "--json", "--output", str(out)]) == 1  # never overwrites
+    assert main(["export", "--json", "--output", str(out)]) == 2  # never overwrites
+
+
+def test_every_message_of_a_run_follows_the_protocol_schema(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from zwicker_ref.documents.schemas import definition_validator, validator
+
+    log = tmp_path / "messages.jsonl"
+    engine = f"{PYTHON} {ROOT / 'tests' / 'engines' / 'logging_engine.py'} {log}"
+    # Every kind of case, so every operation is exchanged.
+    assert main(["conform", "--engine", engine, "--variant", "grossenwiehe"]) == 0
+    capsys.readouterr()
+    requests, answers = validator("protocol"), definition_validator("protocol", "answer")
+    operations = set()
+    for line in log.read_text(encoding="utf-8").splitlines():
+        message = json.loads(line)
+        operations.add(message["request"]["op"])
+        assert not list(requests.iter_errors(message["request"])), message["request"]
+        assert not list(answers.iter_errors(message["answer"])), message["answer"]
+    assert {"hello", "start", "deal", "legal", "apply", "score"} <= operations
+
+
+@pytest.mark.parametrize("mode", ["float-score", "text-score"])
+def test_an_answer_with_a_number_of_the_wrong_type_is_an_engine_fault(
+    mode: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    engine = f"{PYTHON} {ROOT / 'tests' / 'engines' / 'broken_engine.py'} {mode}"
+    status = main(["conform", "--engine", engine, "--variant", "dithmarschen", "--kind", "score"])
+    out = capsys.readouterr().out
+    assert status == 1
+    assert "must be a JSON integer" in out
+    assert "sides[0].points" in out

@@ -18,7 +18,13 @@ import yaml
 from tests.conftest import ROOT
 from zwicker_ref.conformance.coverage import coverage
 from zwicker_ref.conformance.runner import deck_from_stages, run_scenario
-from zwicker_ref.conformance.scenarios import Provenance, Scenario, load_corpus, load_scenario
+from zwicker_ref.conformance.scenarios import (
+    ID_PREFIXES,
+    Provenance,
+    Scenario,
+    load_corpus,
+    load_scenario,
+)
 from zwicker_ref.engine.dealing import start_hand
 from zwicker_ref.engine.legality import check_move
 from zwicker_ref.engine.play import apply_legal
@@ -26,14 +32,7 @@ from zwicker_ref.errors import ILLEGAL_MOVE_CODES
 
 CORPUS = ROOT / "scenarios"
 SCENARIOS, PROBLEMS = load_corpus([CORPUS])
-PREFIX = {
-    "dithmarschen": "dith",
-    "grossenwiehe": "gw",
-    "christiansen": "chr",
-    "classic": "cls",
-    "grupp": "grp",
-    "zwick": "zw",
-}
+PREFIX = ID_PREFIXES
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.id for s in SCENARIOS])

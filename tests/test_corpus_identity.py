@@ -67,7 +67,7 @@ def test_one_changed_expected_count_changes_the_digest(tmp_path: Path) -> None:
 
 def test_the_shipped_corpus_has_a_semantic_version() -> None:
     identity = corpus_identity()
-    major, minor, patch = (int(part) for part in identity.version.split("."))
+    major, _minor, _patch = (int(part) for part in identity.version.split("."))
     assert major >= 1
     assert len(identity.digest) == 64
     assert identity.files == len(list((ROOT / "scenarios").rglob("*.yaml"))) + len(

@@ -41,3 +41,41 @@ def test_problem_renders_file_line_place_and_code() -> None:
 def test_invalid_file_error_needs_a_problem() -> None:
     with pytest.raises(ValueError, match="at least one problem"):
         InvalidFileError("x.yaml", [])
+
+
+def _illegal_section() -> str:
+    text = DOC.read_text(encoding="utf-8")
+    return text[text.index("## Illegal moves") :]
+
+
+def test_the_illegal_move_codes_are_listed_explicitly_and_documented_as_such() -> None:
+    from zwicker_ref.errors import ILLEGAL_MOVE_CODES
+
+    documented = set(re.findall(r"^\| `([a-z-]+)` \|", _illegal_section(), re.MULTILINE))
+    assert {code.value for code in ILLEGAL_MOVE_CODES} == documented
+
+
+def test_every_code_the_legality_check_raises_is_an_illegal_move_code() -> None:
+    from zwicker_ref.errors import ILLEGAL_MOVE_CODES
+
+    source = (ROOT / "zwicker_ref" / "engine" / "legality.py").read_text(encoding="utf-8")
+    raised = {ErrorCode[name] for name in re.findall(r"ErrorCode\.([A-Z_]+)", source)}
+    assert raised
+    assert raised <= ILLEGAL_MOVE_CODES
+
+
+def test_an_illegal_move_names_the_position() -> None:
+    from tests.positions import position
+    from zwicker_ref.engine.legality import check_move
+    from zwicker_ref.engine.moves import Trail
+    from zwicker_ref.errors import IllegalMoveError
+    from zwicker_ref.rules.cards import Card
+
+    p = position("dithmarschen", ["AH", "5C", "5D", "2H"], ["AC", "10D"])
+    with pytest.raises(IllegalMoveError) as raised:
+        check_move(p, Trail(Card.parse("KS")))
+    error = raised.value
+    assert error.code is ErrorCode.CARD_NOT_IN_HAND
+    assert error.position == p.compact()
+    assert str(error).endswith(f"[card-not-in-hand]; in {p.compact()}")
+    assert "hands AH | 5C | 5D | 2H; table AC 10D; stock 0" in str(error)

@@ -120,7 +120,8 @@ def test_command_line(
             status = done.code
             assert status in (0, 2), status  # help and version; a usage error
     if status == 2:
-        assert "usage:" in err.getvalue()
+        # A usage error (argparse), or input the command cannot work on, named on stderr.
+        assert "usage:" in err.getvalue() or err.getvalue().startswith("zwicker ")
     elif status == 1:
         # A problem goes to standard error, or (validate, check) into the report on
         # standard output: a FAIL or ERROR line, a failed count, or (--json) a count field.
@@ -145,5 +146,5 @@ def test_play_reports_an_output_file_in_a_missing_directory(
     """Found by test_command_line: `play -o DIR/FILE` with DIR missing ended in a traceback."""
     argv = ["play", "--variant", "classic", "--players", "2", "--seed", "1"]
     with contextlib.chdir(tmp_path):
-        assert main([*argv, "-o", "nodir/game.yaml"]) == 1
+        assert main([*argv, "-o", "nodir/game.yaml"]) == 2
     assert "nodir/game.yaml" in capsys.readouterr().err

@@ -73,7 +73,7 @@ def check_loaded(position: object) -> None:
     cards = Counter(all_cards(position))
     assert max(cards.values(), default=1) == 1
     assert set(cards) <= set(position.rules.deck(position.players))
-    moves = legal_moves(position)
+    moves = list(legal_moves(position))
     assert len(moves) == count_legal_moves(position)
     assert position_from_data(position_to_data(position)) == position
 

@@ -73,7 +73,7 @@ def test_ace_cannot_go_on_a_nine() -> None:
     # 000 "Building": 9 on the table, hand 2, 7, A. The 2 makes 11 or 7, the 7 makes 2;
     # the ace could only make 8, 10 or 20, none of which the player holds. No captures.
     p = position("dithmarschen", ["2H 7H AH", "5C", "5D", "5H"], ["9S"])
-    moves = legal_moves(p)
+    moves = list(legal_moves(p))
     assert builds(moves) == {("2H", "9S", 11, 0), ("2H", "9S", 7, 0), ("7H", "9S", 2, 0)}
     assert {str(m.card) for m in moves if isinstance(m, Trail)} == {"AH", "2H", "7H"}
     assert not [m for m in moves if isinstance(m, Capture)]
@@ -84,7 +84,7 @@ def test_queen_zwicks_builds_nine_and_thirteen_with_a_four_but_a_nine_cannot() -
     # a zwick. A 9 takes only the 9-build; 13-4 is subtraction, never allowed in captures.
     table = [pile("5C 4C", 9, 1), pile("10C 3C", 13, 1), "4D"]
     p = position("dithmarschen", ["QH 9H", "KC", "5D", "5H"], table)
-    moves = legal_moves(p)
+    moves = list(legal_moves(p))
     assert frozenset({"5C", "10C", "4D"}) in captures(moves, "QH")
     assert captures(moves, "9H") == {frozenset({"5C"})}
 
@@ -125,7 +125,7 @@ def test_owner_must_keep_backing_its_build() -> None:
     # Seat 0 owns a 13-build and holds one queen: it may not trail or build with the queen,
     # but may capture the build with it (and so always has a move).
     p = position("dithmarschen", ["QC 2C", "6C", "6H", "6D"], [pile("10S 3S", 13, 0), "9D"])
-    moves = legal_moves(p)
+    moves = list(legal_moves(p))
     assert Trail(C("QC")) not in moves
     assert Capture(C("QC"), frozenset({C("10S")})) in moves
     assert Trail(C("2C")) in moves
@@ -168,7 +168,7 @@ def test_captures_match_brute_force(seed: int) -> None:
     hands = [" ".join(hand)] + ["" for _ in range(players - 1)]
     spare = next(card for card in deck if card not in chosen)
     p = position(variant, hands, table, stock=spare)
-    moves = legal_moves(p)
+    moves = list(legal_moves(p))
     assert len(moves) == count_legal_moves(p)
     for card in hand:
         expected = oracle_capture_sets(p, C(card))
@@ -239,3 +239,24 @@ def test_classic_courts_count_high_only() -> None:
     # 002 "Classic Zwicker": king 14 only: it takes 9 + 5 but not a lone 4.
     p = position("classic", ["KH", "6C"], ["9S", "5S", "4D"])
     assert captures(legal_moves(p), "KH") == {frozenset({"9S", "5S"})}
+
+
+def test_the_legal_move_view_iterates_counts_tests_membership_and_truth() -> None:
+    from zwicker_ref.engine.generation import LegalMoves, count_legal_moves
+    from zwicker_ref.engine.moves import Trail
+
+    p = position("dithmarschen", ["AH 5S", "5C", "5D", "2H"], ["AC", "10D"])
+    legal = legal_moves(p)
+    assert isinstance(legal, LegalMoves)
+    assert len(legal) == count_legal_moves(p) == legal.count()
+    listed = list(legal)
+    assert len(listed) == len(legal)
+    assert listed == list(legal)
+    assert all(move in legal for move in listed)
+    assert Trail(C("KS")) not in legal  # not in hand
+    assert "AH" not in legal  # not a move at all
+    assert legal
+    over = position("dithmarschen", ["", "", "", ""], ["AC"])
+    assert not legal_moves(over)
+    assert len(legal_moves(over)) == 0
+    assert list(legal_moves(over)) == []

@@ -247,7 +247,7 @@ def test_checking_agrees_with_generation_in_random_play(variant_id: str) -> None
     for seed in range(3):
         p = start_hand(variant, players, players - 1, shuffled_deck(variant.rules, players, seed))
         while not p.is_over:
-            legal = legal_moves(p)
+            legal = list(legal_moves(p))
             legal_set = set(legal)
             assert len(legal_set) == len(legal)
             for move in legal:

@@ -1,8 +1,8 @@
 """The package as a user installs it: a wheel in a fresh virtual environment, no checkout.
 
-Builds the sdist from this checkout and the wheel from the sdist, installs the wheel into a new virtual
-environment (its dependencies come from the package index, as for any user), and runs
-the installed ``zwicker`` from a directory outside any checkout.
+Builds the sdist from this checkout and the wheel from the sdist, installs the wheel into
+a new virtual environment (its dependencies come from the package index, as for any
+user), and runs the installed ``zwicker`` from a directory outside any checkout.
 """
 
 from __future__ import annotations
@@ -71,6 +71,15 @@ def test_the_installed_command_runs_the_shipped_corpus_outside_a_checkout(
     assert result.stderr == ""
 
 
+def test_the_installed_version_names_the_shipped_corpus(installed: Path, tmp_path: Path) -> None:
+    result = _run(installed / "zwicker", "--version", cwd=tmp_path)
+    digest, _ = content_digest(ROOT)
+    lines = result.stdout.splitlines()
+    assert lines[1:3] == [f"corpus {corpus_version(ROOT)}", f"digest {digest}"]
+    assert "shipped with the installed package" in lines[3]
+    assert result.stderr == ""
+
+
 def test_the_installed_package_reports_the_shipped_corpus(installed: Path, tmp_path: Path) -> None:
     code = (
         "from zwicker_ref.documents.corpus import corpus_identity as c; i = c(); "
@@ -83,6 +92,7 @@ def test_the_installed_package_reports_the_shipped_corpus(installed: Path, tmp_p
 
 def test_the_sdist_carries_the_spec_and_the_corpus(dist: Path) -> None:
     (sdist,) = dist.glob("*.tar.gz")
-    names = tarfile.open(sdist).getnames()
+    with tarfile.open(sdist) as archive:
+        names = archive.getnames()
     assert any(name.endswith("/spec/corpus.yaml") for name in names)
     assert sum("/scenarios/" in name and name.endswith(".yaml") for name in names) == SCENARIOS

@@ -145,7 +145,7 @@ def check_generation_agrees(position: Position, candidates: list[Move]) -> None:
     """turn.one-move, capture.identity, build.identity: every generated move is accepted
     by the checker; every candidate the checker accepts is generated; every rejected one
     gets an error code and leaves the position unchanged."""
-    moves = legal_moves(position)
+    moves = list(legal_moves(position))
     generated = set(moves)
     assert len(moves) == count_legal_moves(position)
     for move in moves:
@@ -317,13 +317,13 @@ def test_generation_and_checking_agree(variant: str, data: st.DataObject) -> Non
 def test_moves_are_unique(variant: str, data: st.DataObject) -> None:
     # Small constructed tables too: there the club seven's sweep can equal a summed capture.
     position = data.draw(positions(only(variant)) | constructed_positions(only(variant), 3))
-    check_moves_unique(legal_moves(position))
+    check_moves_unique(list(legal_moves(position)))
 
 
 @each_variant
 @given(data=st.data())
 def test_notation_and_data_round_trip(variant: str, data: st.DataObject) -> None:
-    check_notation_round_trip(legal_moves(data.draw(positions(only(variant)))))
+    check_notation_round_trip(list(legal_moves(data.draw(positions(only(variant))))))
 
 
 @each_variant
@@ -375,7 +375,7 @@ def test_same_seed_and_choices_give_the_same_game(variant: str, data: st.DataObj
         for choice in choices:
             if position.is_over:
                 break
-            moves = legal_moves(position)
+            moves = list(legal_moves(position))
             position = apply_legal(position, moves[choice % len(moves)])
             path.append(position)
         return path
@@ -460,7 +460,7 @@ def test_relabelling_suits_keeps_the_move_count(
     suits = fixing_special_suits(position, order)
     renamed = relabel(position, suits)
     assert count_legal_moves(renamed) == count_legal_moves(position)
-    assert len(legal_moves(renamed)) == len(legal_moves(position))
+    assert len(list(legal_moves(renamed))) == len(list(legal_moves(position)))
 
 
 @each_variant
@@ -473,7 +473,7 @@ def test_captures_match_a_brute_force_oracle(variant: str, data: st.DataObject) 
     position = data.draw(constructed_positions(only(variant), max_table=6, max_hand=5))
     rules, mover = position.rules, position.to_move
     hand = position.hands[mover]
-    moves = legal_moves(position)
+    moves = list(legal_moves(position))
     for card in hand:
         expected = set()
         for items in oracle_capture_sets(position, card):
@@ -563,7 +563,7 @@ class HandMachine(RuleBasedStateMachine):
         check_cards_conserved(self.position, self.deal.deck)
         check_mover_can_move(self.position)
         check_builds(self.position)
-        check_moves_unique(legal_moves(self.position))
+        check_moves_unique(list(legal_moves(self.position)))
 
     @invariant()
     def check_laws(self) -> None:
@@ -572,7 +572,7 @@ class HandMachine(RuleBasedStateMachine):
             return
         self.check_move_laws()
         check_generation_agrees(self.position, [])
-        check_notation_round_trip(legal_moves(self.position))
+        check_notation_round_trip(list(legal_moves(self.position)))
         check_dump_load(self.position)
 
 

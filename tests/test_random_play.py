@@ -56,7 +56,7 @@ def test_random_hands(variant_id: str, options: tuple[str, ...], players: int) -
         policy = splitmix64(seed)
         moves = 0
         while not position.is_over:
-            legal = legal_moves(position)
+            legal = list(legal_moves(position))
             assert legal, f"seed {seed}: no legal move for seat {position.to_move}"
             assert len(legal) == count_legal_moves(position)
             for move in legal:

@@ -22,7 +22,7 @@ between releases. A short session::
     >>> variant = load_variant("dithmarschen")
     >>> deck = shuffled_deck(variant.rules, 4, seed=7)
     >>> position = start_hand(variant, 4, dealer=0, deck_order=deck)
-    >>> after = play(position, legal_moves(position)[0])
+    >>> after = play(position, next(iter(legal_moves(position))))
 
 Names are imported on first use, so ``import zwicker_ref`` stays cheap.
 """
@@ -36,7 +36,7 @@ from zwicker_ref._version import __version__
 
 if TYPE_CHECKING:
     from zwicker_ref.engine.dealing import deal_next_stage, shuffled_deck, start_hand
-    from zwicker_ref.engine.generation import count_legal_moves, legal_moves
+    from zwicker_ref.engine.generation import LegalMoves, count_legal_moves, legal_moves
     from zwicker_ref.engine.legality import check_move, is_legal
     from zwicker_ref.engine.moves import Build, Capture, Move, Trail
     from zwicker_ref.engine.play import play
@@ -65,6 +65,7 @@ _HOME = {
     "HandScore": "zwicker_ref.engine.scoring",
     "IllegalMoveError": "zwicker_ref.errors",
     "InvalidFileError": "zwicker_ref.errors",
+    "LegalMoves": "zwicker_ref.engine.generation",
     "Move": "zwicker_ref.engine.moves",
     "NotationError": "zwicker_ref.errors",
     "Pile": "zwicker_ref.engine.position",
@@ -104,6 +105,7 @@ __all__ = [
     "HandScore",
     "IllegalMoveError",
     "InvalidFileError",
+    "LegalMoves",
     "Move",
     "NotationError",
     "Pile",

@@ -21,6 +21,11 @@ class ErrorCode(enum.StrEnum):
     YAML_SYNTAX = "yaml-syntax"
     YAML_DUPLICATE_KEY = "yaml-duplicate-key"
     SCHEMA_VIOLATION = "schema-violation"
+    # Writing files
+    OUTPUT_EXISTS = "output-exists"
+    OUTPUT_UNWRITABLE = "output-unwritable"
+    FMT_COMMENT = "fmt-comment"
+    FMT_DIFFERS = "fmt-differs"
     # Variant specs
     UNKNOWN_PARAMETER = "unknown-parameter"
     DUPLICATE_CLAUSE_ID = "duplicate-clause-id"
@@ -77,14 +82,36 @@ class ErrorCode(enum.StrEnum):
     OWNER_OBLIGATION_BROKEN = "owner-obligation-broken"
 
 
-ILLEGAL_MOVE_CODES = frozenset(
-    code
-    for code in ErrorCode
-    if list(ErrorCode).index(ErrorCode.HAND_OVER)
-    <= list(ErrorCode).index(code)
-    <= list(ErrorCode).index(ErrorCode.OWNER_OBLIGATION_BROKEN)
+ILLEGAL_MOVE_CODES: frozenset[ErrorCode] = frozenset(
+    {
+        ErrorCode.HAND_OVER,
+        ErrorCode.NOT_YOUR_TURN,
+        ErrorCode.CARD_NOT_IN_HAND,
+        ErrorCode.ITEM_NOT_ON_TABLE,
+        ErrorCode.ITEM_USED_TWICE,
+        ErrorCode.CAPTURE_TAKES_NOTHING,
+        ErrorCode.VALUE_NOT_AVAILABLE,
+        ErrorCode.GROUP_DOES_NOT_SUM,
+        ErrorCode.CAPTURE_DOES_NOT_ADD_UP,
+        ErrorCode.JOKER_CAPTURE_FORBIDDEN,
+        ErrorCode.SINGLE_CARD_BUILD_NOT_ALLOWED,
+        ErrorCode.SUBTRACTION_NOT_ALLOWED,
+        ErrorCode.SUBTRACT_BELOW_ONE,
+        ErrorCode.SAME_VALUE_NOT_ALLOWED,
+        ErrorCode.BUILD_VALUE_UNREACHABLE,
+        ErrorCode.BUILD_ABOVE_MAXIMUM,
+        ErrorCode.VALUE_NOT_HELD,
+        ErrorCode.NO_PARTNER_BASIS,
+        ErrorCode.OWNER_NOT_A_PARTNER,
+        ErrorCode.OWNER_NOT_ALLOWED,
+        ErrorCode.OWNER_OBLIGATION_BROKEN,
+    }
 )
-"""The codes a legality check can give a well-formed move (docs: "Illegal moves")."""
+"""The codes a legality check can give a well-formed move (docs: "Illegal moves").
+
+Listed one by one: a new illegal-move code is added here on purpose (a test checks that
+every code the legality check raises is listed and documented).
+"""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -144,7 +171,19 @@ class NotationError(ZwickerError, ValueError):
 
 
 class IllegalMoveError(ZwickerError):
-    """A well-formed move that the rules do not allow in the position."""
+    """A well-formed move that the rules do not allow in the position.
+
+    ``message`` says which rule the move breaks; ``position`` is the position in one line
+    (:meth:`Position.compact`), when known, and is part of the error's text.
+    """
+
+    def __init__(self, code: ErrorCode, message: str, position: str | None = None) -> None:
+        super().__init__(code, message)
+        self.position = position
+
+    def __str__(self) -> str:
+        where = f"; in {self.position}" if self.position else ""
+        return f"{self.message} [{self.code}]{where}"
 
 
 class LookupProblem(ZwickerError, LookupError):

@@ -2,7 +2,8 @@
 
 It answers like the reference, except for `legal` requests, where it misbehaves as the
 first argument says: crash, hang, garbage, wrong (drops a legal move) or disorder (answers
-with the wrong id).
+with the wrong id); and for `score` requests in mode float-score (a point total written as
+2.7) or text-score (written as "3").
 """
 
 import json
@@ -18,6 +19,11 @@ for line in sys.stdin:
     if request.get("op") == "quit":
         break
     reply = answer(request)
+    if request.get("op") == "score" and reply.get("ok"):
+        if MODE == "float-score":
+            reply["sides"][0]["points"] += 0.7
+        if MODE == "text-score":
+            reply["sides"][0]["points"] = str(reply["sides"][0]["points"])
     if request.get("op") == "legal":
         if MODE == "crash":
             sys.exit(3)

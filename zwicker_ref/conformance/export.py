@@ -1,8 +1,8 @@
 """The whole corpus as one JSON document, for engines without a YAML reader.
 
 The document holds every variant spec, every JSON Schema and every scenario, as the data
-their files hold, and the list of files it was made from (paths relative to the
-repository).
+their files hold, the list of files it was made from (paths relative to the corpus root),
+and the corpus's version and digest.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 
 from zwicker_ref._version import __version__
 from zwicker_ref.conformance.scenarios import load_corpus
+from zwicker_ref.documents.corpus import corpus_identity
 from zwicker_ref.documents.locations import scenarios_dir, spec_dir
 from zwicker_ref.documents.yamlfile import read_yaml
 from zwicker_ref.errors import InvalidFileError
@@ -47,6 +48,13 @@ def export_data() -> dict[str, Any]:
     return {
         "format": 1,
         "generator": f"zwicker_ref {__version__}",
+        "package": __version__,
+        # Without the corpus root: the document is the same wherever it is made.
+        "corpus": {
+            key: value
+            for key, value in corpus_identity().to_json().items()
+            if key in ("version", "digest", "files")
+        },
         "variants": variants,
         "schemas": schemas,
         "scenarios": entries,

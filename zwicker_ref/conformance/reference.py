@@ -106,7 +106,7 @@ class ReferenceEngine:
 
     def legal(self, position: Position) -> list[Move]:
         """The canonical legal moves."""
-        return legal_moves(position)
+        return list(legal_moves(position))
 
     def apply(self, position: Position, move: Move) -> Position:
         """Check and play one move."""

@@ -26,6 +26,16 @@ from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.spec_loader import load_variant
 from zwicker_ref.rules.variant import Variant
 
+ID_PREFIXES = {
+    "dithmarschen": "dith",
+    "grossenwiehe": "gw",
+    "christiansen": "chr",
+    "classic": "cls",
+    "grupp": "grp",
+    "zwick": "zw",
+}
+"""The prefix of every scenario id of a variant (``dith-build-ace-on-nine``)."""
+
 
 class Kind(enum.Enum):
     """The kinds of scenario."""

@@ -1,4 +1,4 @@
-"""The corpus's identity: its version and a content digest of exactly the files it holds.
+r"""The corpus's identity: its version and a content digest of exactly the files it holds.
 
 The version (semantic versioning, ``spec/corpus.yaml``) says what the corpus promises;
 the digest says exactly which files were run, so two conformance reports can be compared.

@@ -57,6 +57,14 @@ def validator(name: str) -> Draft202012Validator:
     return checker
 
 
+@functools.cache
+def definition_validator(name: str, definition: str) -> Draft202012Validator:
+    """The validator for one definition (``$defs``) of ``spec/schema/<name>.schema.json``."""
+    reference = {"$ref": f"urn:zwicker-rules:schema:{name}#/$defs/{definition}"}
+    checker: Draft202012Validator = _Validator(reference, registry=_registry())
+    return checker
+
+
 def schema_problems(document: YamlDocument, schema_name: str) -> list[Problem]:
     """Every schema violation in ``document``, most specific first, in document order."""
     problems = []

@@ -10,7 +10,7 @@ among the position's legal moves.
 from __future__ import annotations
 
 from zwicker_ref.engine.captures import CaptureSearch, classify
-from zwicker_ref.engine.generation import MoveContext
+from zwicker_ref.engine.move_context import MoveContext
 from zwicker_ref.engine.moves import Build, Capture, Move
 from zwicker_ref.engine.position import Pile, Position
 from zwicker_ref.errors import ErrorCode, IllegalMoveError
@@ -24,6 +24,13 @@ def check_move(position: Position, move: Move) -> Move:
     The canonical form differs from ``move`` only in a build that names no owner in a
     variant with ownership: it is taken as a build for the mover.
     """
+    try:
+        return _check(position, move)
+    except IllegalMoveError as error:
+        raise IllegalMoveError(error.code, error.message, position.compact()) from None
+
+
+def _check(position: Position, move: Move) -> Move:
     if position.is_over:
         _fail(ErrorCode.HAND_OVER, "the hand is over: every hand and the stock are empty")
     if move.seat is not None and move.seat != position.to_move:
@@ -54,7 +61,7 @@ def check_move(position: Position, move: Move) -> Move:
 def is_legal(position: Position, move: Move) -> bool:
     """True when ``move`` is legal in ``position``."""
     try:
-        check_move(position, move)
+        _check(position, move)
     except IllegalMoveError:
         return False
     return True
@@ -78,7 +85,7 @@ def _check_capture(context: MoveContext, move: Capture) -> None:
     )
     if missing:
         _fail(ErrorCode.ITEM_NOT_ON_TABLE, f"{' '.join(map(str, missing))} not on the table")
-    _search, allowed = context.search_for(move.card)
+    _search, allowed = context.captures.search_for(move.card)
     forbidden = move.items - allowed
     if forbidden:
         _fail(
@@ -96,7 +103,7 @@ def _check_capture(context: MoveContext, move: Capture) -> None:
         )
     if move.groups is not None:
         _check_groups(context, move)
-    if context.sweep_set(move.card) == move.items:
+    if context.captures.sweep_set(move.card) == move.items:
         return
     # Only the named items matter: search over them alone, so checking one capture costs
     # the same on a table of 50 cards as on a table of 5.
@@ -148,9 +155,9 @@ def _check_build(context: MoveContext, move: Build) -> Build:
         move = Build(move.card, move.target, move.value, context.mover, seat=move.seat)
     if rules.build_max_value is not None and move.value > rules.build_max_value:
         _fail(ErrorCode.BUILD_ABOVE_MAXIMUM, f"a build may not exceed {rules.build_max_value}")
-    if move.value not in context.build_values(move.card, target):
+    if move.value not in context.builds.build_values(move.card, target):
         _unreachable(context, move, target)
-    if move.owner is not None and move.owner not in context.owners(move.card, move.value):
+    if move.owner is not None and move.owner not in context.builds.owners(move.card, move.value):
         if move.owner == context.mover:
             _fail(
                 ErrorCode.VALUE_NOT_HELD,

@@ -130,9 +130,32 @@ class Position:
         """True when every hand and the stock are empty: the hand has been played out."""
         return not self.stock and all(not hand for hand in self.hands)
 
+    def compact(self) -> str:
+        """The position in one line, for messages: variant, seats, hands, table and stock.
+
+        For example ``dithmarschen, 4 players, dealer 3, seat 0 to move; hands AH | 5C | 5D |
+        2H; table AC 10D 5S+4H=9@1; stock 0`` (a build as its cards, bottom first, its
+        value and its owner).
+        """
+        name = "+".join((self.variant, *self.options))
+        hands = " | ".join(" ".join(map(str, hand)) or "-" for hand in self.hands)
+        table = " ".join(map(_item_text, self.table)) or "-"
+        return (
+            f"{name}, {self.players} players, dealer {self.dealer}, seat {self.to_move} "
+            f"to move; hands {hands}; table {table}; stock {len(self.stock)}"
+        )
+
     def item(self, name: Card) -> TableItem | None:
         """The table item named by ``name`` (a loose card or a build's bottom card)."""
         for item in self.table:
             if item_name(item) == name:
                 return item
         return None
+
+
+def _item_text(item: TableItem) -> str:
+    """A table item in one word: a card, or a build's cards (bottom first), value and owner."""
+    if not isinstance(item, Pile):
+        return str(item)
+    owner = "" if item.owner is None else f"@{item.owner}"
+    return f"{'+'.join(map(str, item.cards))}={item.value}{owner}"

@@ -1,0 +1,134 @@
+"""What every command of the ``zwicker`` table is made of, and what several commands share.
+
+A :class:`Command` is one row of the table: its name, a one-line summary, a description,
+examples for ``--help``, a function that adds its arguments and a function that runs it
+and returns the exit status. Writing output files (never over an existing file), the
+scenario filters of ``check`` and ``conform``, and the expansion of directories into
+files are here once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from zwicker_ref.conformance.scenarios import Kind, Provenance, Scenario
+from zwicker_ref.errors import ErrorCode, ZwickerError
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Command:
+    """One command of ``zwicker``: its help and the two functions that make it."""
+
+    name: str
+    summary: str
+    """One line, shown in ``zwicker --help``."""
+    description: str
+    examples: tuple[str, ...]
+    """Command lines shown under "examples" in the command's ``--help``."""
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+    def epilog(self) -> str:
+        """The examples block of the command's ``--help``."""
+        return "examples:\n" + "\n".join(f"  {example}" for example in self.examples)
+
+
+def no_arguments(_parser: argparse.ArgumentParser) -> None:
+    """For a command without arguments."""
+
+
+# Output files ---------------------------------------------------------------------------
+
+
+def refuse_existing(path: Path | None) -> None:
+    """Raise ``output-exists`` before any work if the output file is already there."""
+    if path is not None and path.exists():
+        raise ZwickerError(ErrorCode.OUTPUT_EXISTS, f"{path} exists; not overwriting it")
+
+
+def write_output(path: Path | None, text: str) -> None:
+    """Write ``text`` to a new file at ``path`` (never over an existing one), or to stdout."""
+    if path is None:
+        sys.stdout.write(text)
+        return
+    try:
+        with path.open("x", encoding="utf-8") as handle:
+            handle.write(text)
+    except FileExistsError:
+        raise ZwickerError(ErrorCode.OUTPUT_EXISTS, f"{path} exists; not overwriting it") from None
+    except OSError as error:
+        raise ZwickerError(
+            ErrorCode.OUTPUT_UNWRITABLE, f"cannot write {path}: {error.strerror or error}"
+        ) from None
+
+
+def add_output(parser: argparse.ArgumentParser, what: str) -> None:
+    """The ``--output/-o FILE`` option of a command that writes ``what``."""
+    parser.add_argument(
+        "--output",
+        "-o",
+        type=Path,
+        metavar="FILE",
+        help=f"write {what} to FILE (refuses to overwrite an existing file); default: stdout",
+    )
+
+
+# Scenario selection ---------------------------------------------------------------------
+
+
+def add_filters(parser: argparse.ArgumentParser) -> None:
+    """The scenario filters shared by check and conform (each repeatable)."""
+    parser.add_argument("--variant", action="append", default=[], help="only this variant")
+    parser.add_argument(
+        "--clause", action="append", default=[], help="only scenarios naming this clause"
+    )
+    parser.add_argument(
+        "--kind",
+        action="append",
+        default=[],
+        choices=[kind.value for kind in Kind],
+        help="only this kind",
+    )
+    parser.add_argument(
+        "--provenance",
+        action="append",
+        default=[],
+        choices=[provenance.value for provenance in Provenance],
+        help="only this provenance",
+    )
+    parser.add_argument("--id", action="append", default=[], dest="ids", help="only this id")
+
+
+def selected(scenario: Scenario, args: argparse.Namespace) -> bool:
+    """True when ``scenario`` passes every filter given."""
+    return (
+        (not args.variant or scenario.variant.id in args.variant)
+        and (not args.clause or any(clause in scenario.clauses for clause in args.clause))
+        and (not args.kind or scenario.kind.value in args.kind)
+        and (not args.provenance or scenario.provenance.value in args.provenance)
+        and (not args.ids or scenario.id in args.ids)
+    )
+
+
+def add_corpus_paths(parser: argparse.ArgumentParser) -> None:
+    """The ``PATH...`` arguments of a command that reads scenarios (default: the corpus)."""
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        metavar="PATH",
+        help="scenario files or directories; default: the whole corpus (see below)",
+    )
+
+
+def expand(paths: Sequence[Path]) -> Iterator[Path]:
+    """Files as given, directories as the ``*.yaml`` files below them."""
+    for path in paths:
+        if path.is_dir():
+            yield from sorted(path.rglob("*.yaml"))
+        else:
+            yield path

@@ -1,0 +1,130 @@
+"""Builds (RULINGS.md, Build): which builds each card of the mover's hand may make.
+
+Onto a table item offering t, a played card counting x announces t + x, t - x (at least
+1, where subtraction is allowed) or t itself when x == t (where the same-value option
+is allowed), never x - t and never above the maximum build value; played alone (where
+single-card builds are allowed) it announces one of its own values. Where builds have
+owners, the builder owns the build if it still holds a card matching the new value (the
+holding requirement, where the variant has it), and may instead build it for a partner
+on the variant's partner basis, judged before the move: a partner owns a build of that
+value, or (Großenwiehe, "Magger") holds a matching card. Each owner makes a different
+move. The owner obligation then removes the builds that leave a seat unbacked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from zwicker_ref.engine.moves import Build
+from zwicker_ref.engine.position import TableItem
+from zwicker_ref.rules.cards import Card
+from zwicker_ref.rules.variant import PartnerBasis
+
+if TYPE_CHECKING:
+    from zwicker_ref.engine.move_context import MoveContext
+
+Target = tuple[Card | None, tuple[int, ...] | None]
+"""A place to build: the item's naming card and the values it offers (None, None: alone)."""
+
+
+class BuildOptions:
+    """What each card of the mover's hand may build, in one position."""
+
+    def __init__(self, context: MoveContext) -> None:
+        self.context = context
+        # Build targets in canonical order: a new build first, then the table items.
+        self._targets: list[Target] = [(None, None)]
+        self._targets += zip(context.names, context.item_values, strict=True)
+        self.partners: tuple[int, ...] = ()
+        self._partner_values: dict[int, frozenset[int]] = {}
+        if not context.rules.build_ownership:
+            return  # no owners: no partners to build for, nothing held for oneself
+        self.partners = context.position.partners_of(context.mover)
+        self._partner_values = {partner: self._basis_values(partner) for partner in self.partners}
+        # The values the mover holds twice or more, and once: the holding requirement.
+        counts = context.obligation.mover_holds
+        self._held_twice = frozenset(value for value, count in counts.items() if count > 1)
+        self._held_once = frozenset(value for value, count in counts.items() if count == 1)
+
+    def build_values(self, card: Card, target: TableItem | None) -> tuple[int, ...]:
+        """Every value a build of ``card`` onto ``target`` (None: alone) may announce."""
+        values = self.context.values
+        bases = None if target is None else values.item_values(target)
+        return values.build_results(bases, values.use(card).build)
+
+    def owners(self, card: Card, value: int) -> list[int | None]:
+        """Who may own a build of ``value`` made with ``card``: the mover and/or partners."""
+        context = self.context
+        rules = context.rules
+        if not rules.build_ownership:
+            return [None]
+        owners: list[int | None] = []
+        if not rules.build_holding or context.obligation.holds_after(context.mover, card, value):
+            owners.append(context.mover)
+        for partner in self.partners:
+            if self.partner_basis(partner, value):
+                owners.append(partner)
+        return owners
+
+    def partner_basis(self, partner: int, value: int) -> bool:
+        """True when the position before the move lets the mover build ``value`` for ``partner``."""
+        return value in self._partner_values.get(partner, ())
+
+    def _basis_values(self, partner: int) -> frozenset[int]:
+        """The values the mover may build for ``partner`` (judged before the move)."""
+        context = self.context
+        bases = context.rules.build_for_partner
+        values: set[int] = set()
+        if PartnerBasis.PARTNER_BUILD in bases:
+            values |= {value for _base, value in context.obligation.owned.get(partner, ())}
+        if PartnerBasis.PARTNER_HOLDS in bases:
+            for held in context.position.hands[partner]:
+                values |= context.values.use(held).hold
+        return frozenset(values)
+
+    def legal(self, card: Card) -> list[Build]:
+        """Every legal build with ``card``, in canonical order."""
+        context = self.context
+        values = context.values
+        played = values.use(card).build
+        results = values.build_results
+        legal = context.obligation.after_build
+        moves: list[Build] = []
+        if not context.rules.build_ownership:
+            for name, bases in self._targets:
+                for value in results(bases, played):
+                    if legal(card, name, value, None):
+                        moves.append(Build(card, name, value, None))
+            return moves
+        # Who may own each value (as owners() decides), once per card instead of per value.
+        seats = self._allowed_values(card)
+        # Owners allow few values: look only at those (all values where one allows any).
+        wanted: frozenset[int] | None = frozenset()
+        for _seat, seat_values in seats:
+            wanted = None if seat_values is None or wanted is None else wanted | seat_values
+        if wanted is not None and not wanted:
+            return moves
+        for name, bases in self._targets:
+            reached = results(bases, played)
+            if wanted is not None:
+                hits = wanted.intersection(reached)
+                if not hits:
+                    continue
+                reached = tuple(sorted(hits))
+            for value in reached:
+                for seat, seat_values in seats:
+                    if (seat_values is None or value in seat_values) and legal(
+                        card, name, value, seat
+                    ):
+                        moves.append(Build(card, name, value, seat))
+        return moves
+
+    def _allowed_values(self, card: Card) -> list[tuple[int, frozenset[int] | None]]:
+        """Each seat that may own a build of ``card``, with the values it may own (None: any)."""
+        context = self.context
+        mover = context.mover
+        allowed: dict[int, frozenset[int] | None] = {mover: None, **self._partner_values}
+        if context.rules.build_holding:
+            # The values the mover still holds after playing the card.
+            allowed[mover] = self._held_twice | (self._held_once - context.values.use(card).hold)
+        return sorted(allowed.items())

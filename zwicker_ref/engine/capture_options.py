@@ -1,0 +1,214 @@
+"""Captures (RULINGS.md, Capture): which item sets each card of the mover's hand may take.
+
+The played card takes one of its capture values v; the player takes one or more disjoint
+groups of table items, each adding up to exactly v (a loose ace, court card or wild joker
+counting whichever of its values fits, a build its announced value). Only addition. The
+identity of a capture is the set of items taken. A sweeping card (the club seven of
+``zwick``) may instead take every item of its sweep at once. A variant's joker
+restrictions decide which items may be taken at all. The owner obligation then removes
+the captures that leave the mover's own builds unbacked.
+
+Finding the item sets is :mod:`~zwicker_ref.engine.captures`' search: over item subsets
+as bit masks on a small table, over count vectors of value classes on a large one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from zwicker_ref.engine.captures import (
+    SMALL_TABLE,
+    CaptureSearch,
+    classify,
+    feasible_subsets,
+    sorted_keys,
+    subset_order,
+    subset_totals,
+)
+from zwicker_ref.engine.memo import Memo
+from zwicker_ref.engine.moves import Capture
+from zwicker_ref.engine.position import Pile, TableItem, item_key, item_name
+from zwicker_ref.rules.cards import Card
+from zwicker_ref.rules.variant import LoneJoker, TableJokers
+
+if TYPE_CHECKING:
+    from zwicker_ref.engine.move_context import MoveContext
+
+
+class CaptureOptions:
+    """What each card of the mover's hand may capture, in one position."""
+
+    def __init__(self, context: MoveContext) -> None:
+        self.context = context
+        table = context.table
+        lone = table[0] if len(table) == 1 else None
+        # Where a joker alone on the table may be taken only by a joker, the capturable
+        # items depend on whether the played card is a joker; otherwise on nothing.
+        self._joker_restricted = (
+            context.rules.lone_joker is LoneJoker.JOKER_ONLY
+            and isinstance(lone, Card)
+            and lone.is_joker
+        )
+        self._searches = Memo(self._search)
+        self._sets = Memo(self._sets_for_values)
+        self._masks = Memo(self._feasible_masks)
+        self._mask_items = Memo(self._items_of_mask)
+        self._totals: tuple[int, list[tuple[int, int]]] | None = None
+
+    # Which items may be taken at all ---------------------------------------------------
+
+    def takes_lone_joker(self, card: Card) -> bool:
+        """False when a joker alone on the table may be taken only by a joker and ``card`` is none.
+
+        The only way the capturable items depend on the card played.
+        """
+        return not self._joker_restricted or card.is_joker
+
+    def capturable(self, takes_lone_joker: bool) -> list[TableItem]:
+        """The table items a card may take at all, after the variant's joker restrictions."""
+        if not takes_lone_joker:
+            return []
+        if self.context.rules.table_jokers is TableJokers.NEVER:
+            return [item for item in self.context.table if not holds_joker(item)]
+        return list(self.context.table)
+
+    def search_for(self, card: Card) -> tuple[CaptureSearch[int], frozenset[Card]]:
+        """The capture search over the items ``card`` may take, and their names.
+
+        The search names each item by its naming card's sort key.
+        """
+        return self._searches[self.takes_lone_joker(card)]
+
+    def _search(self, takes_lone_joker: bool) -> tuple[CaptureSearch[int], frozenset[Card]]:
+        items = self.capturable(takes_lone_joker)
+        values = self.context.values
+        classes = classify((item_key(item), values.item_values(item)) for item in items)
+        return CaptureSearch(classes), frozenset(item_name(item) for item in items)
+
+    def sweep_set(self, card: Card) -> frozenset[Card] | None:
+        """What a sweeping card (the club seven) takes at once; None if it does not sweep here."""
+        sweep = self.context.values.use(card).sweep
+        if sweep is None:
+            return None
+        taken = frozenset(
+            item_name(item)
+            for item in self.context.table
+            if (isinstance(item, Pile) and item.value in sweep.build_values)
+            or (not isinstance(item, Pile) and item.rank in sweep.loose_ranks)
+        )
+        return taken or None
+
+    # The item sets ---------------------------------------------------------------------
+
+    def capture_sets(self, card: Card) -> list[frozenset[Card]]:
+        """Every item set ``card`` may capture, in canonical order, before the owner obligation.
+
+        Cards that capture the same values share one list.
+        """
+        use = self.context.values.use(card)
+        found = self._sets[not self._joker_restricted or card.is_joker, use.capture]
+        if use.sweep is None:
+            return found
+        swept = self.sweep_set(card)
+        if swept is None or swept in found:
+            return found
+        # A sweep adds one set to what the card takes as an ordinary card.
+        return sorted([*found, swept], key=self._canonical_place)
+
+    def _sets_for_values(self, key: tuple[bool, tuple[int, ...]]) -> list[frozenset[Card]]:
+        """The item sets that split into groups of one of ``values``, in canonical order."""
+        takes_lone_joker, values = key
+        if not takes_lone_joker:
+            return []
+        if len(self.context.table) <= SMALL_TABLE:
+            masks: set[int] = set()
+            for value in values:
+                masks |= self._masks[value]
+            order = subset_order(len(self.context.table))
+            return [self._mask_items[mask] for mask in sorted(masks, key=order.__getitem__)]
+        search, _names = self._searches[takes_lone_joker]
+        keys = sorted_keys(search, self._vectors(search, values))
+        by_key = self.context.by_key
+        return [frozenset([by_key[name] for name in key]) for key in keys]
+
+    @staticmethod
+    def _canonical_place(items: frozenset[Card]) -> list[int]:
+        return sorted(name.sort_key for name in items)
+
+    def _feasible_masks(self, value: int) -> set[int]:
+        """Subsets of the capturable items that split into groups adding up to ``value``."""
+        return feasible_subsets(self._subset_totals(value), value)
+
+    def _subset_totals(self, value: int) -> list[tuple[int, int]]:
+        """What every subset of the capturable items adds up to, at least up to ``value``.
+
+        An item that may not be taken offers no value, so no subset with it adds up.
+        """
+        known = self._totals
+        if known is None or known[0] < value:
+            # One table serves every value the hand can capture.
+            context = self.context
+            use = context.values.use
+            bound = max(value, *(max(use(held).capture) for held in context.hand))
+            offered = context.item_values
+            if context.rules.table_jokers is TableJokers.NEVER:
+                offered = [
+                    () if holds_joker(item) else values
+                    for item, values in zip(context.table, offered, strict=True)
+                ]
+            known = self._totals = (bound, subset_totals(offered, bound))
+        return known[1]
+
+    def _items_of_mask(self, mask: int) -> frozenset[Card]:
+        names = self.context.names
+        return frozenset([names[index] for index in range(len(names)) if mask >> index & 1])
+
+    def capture_vectors(self, card: Card) -> set[int]:
+        """Packed count vectors of every item set ``card`` may capture by adding up."""
+        search, _names = self.search_for(card)
+        return self._vectors(search, self.context.values.use(card).capture)
+
+    @staticmethod
+    def _vectors(search: CaptureSearch[int], values: tuple[int, ...]) -> set[int]:
+        search.solve(values)
+        vectors: set[int] = set()
+        for value in values:
+            vectors |= search.feasible(value)
+        return vectors
+
+    # The legal captures ----------------------------------------------------------------
+
+    def legal(self, card: Card) -> list[Capture]:
+        """Every legal capture with ``card``, in canonical order."""
+        context = self.context
+        sets = self.capture_sets(card)
+        obligation = context.obligation
+        if obligation.applies and obligation.owned.get(context.mover):
+            # Whether the mover stays backed depends only on which of its builds are taken.
+            after_capture = obligation.after_capture
+            sets = [items for items in sets if after_capture(card, items)]
+        return [Capture(card, items) for items in sets]
+
+    def count(self, card: Card) -> int:
+        """How many legal captures ``card`` has, without building them where it can."""
+        context = self.context
+        obligation = context.obligation
+        owns = obligation.applies and context.mover in obligation.owned
+        if owns or len(context.table) <= SMALL_TABLE:
+            # The obligation depends on which builds are taken: count by listing.
+            return len(self.legal(card))
+        search, _names = self.search_for(card)
+        vectors = self.capture_vectors(card)
+        total = sum(search.count(vector) for vector in vectors)
+        swept = self.sweep_set(card)
+        if swept is not None:
+            vector = search.vector_of({name.sort_key for name in swept})
+            total += vector is None or search.pack(vector) not in vectors
+        return total
+
+
+def holds_joker(item: TableItem) -> bool:
+    """True when a table item is a joker or a build with a joker in it."""
+    if isinstance(item, Pile):
+        return any(card.is_joker for card in item.cards)
+    return item.is_joker
