@@ -25,11 +25,14 @@ which subsets split into groups of one value.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
+
+from zwicker_ref.engine.memo import Memo
 
 Vector = tuple[int, ...]
 Name = TypeVar("Name", bound=Hashable)
@@ -63,11 +66,16 @@ def classify(items: Iterable[tuple[Name, tuple[int, ...]]]) -> tuple[ValueClass[
     return tuple(ValueClass(values, tuple(by_values[values])) for values in sorted(by_values))
 
 
-# Feasible vectors by shape and value played. Random play meets the same small shapes
-# again and again. Bounded, so a long run cannot grow it without limit; the values asked
-# of one shape are at most the variant's capture values.
-_SHAPES: dict[Shape, dict[int, frozenset[int]]] = {}
-_SHAPES_LIMIT = 20_000
+@functools.lru_cache(maxsize=20_000)
+def _feasible_by_value(_shape: Shape) -> dict[int, frozenset[int]]:
+    """The feasible vectors found so far for one table shape, by value played.
+
+    Random play meets the same small shapes again and again, so every search over a
+    shape shares them; the searches fill the dictionary as values are asked for (at most
+    the variant's capture values). The cache is bounded: a long run cannot grow it
+    without limit.
+    """
+    return {}
 
 
 class CaptureSearch(Generic[Name]):
@@ -88,13 +96,8 @@ class CaptureSearch(Generic[Name]):
             (value_class.values, size)
             for value_class, size in zip(classes, self.sizes, strict=True)
         )
-        known = _SHAPES.get(self._shape)
-        if known is None:
-            if len(_SHAPES) >= _SHAPES_LIMIT:
-                _SHAPES.clear()
-            known = _SHAPES[self._shape] = {}
-        self._feasible = known
-        self._combos: dict[tuple[int, int], list[tuple[Name, ...]]] = {}
+        self._feasible = _feasible_by_value(self._shape)
+        self._combos = Memo(self._combinations_of)
 
     def pack(self, vector: Vector) -> int:
         """One integer for a count vector."""
@@ -203,12 +206,11 @@ class CaptureSearch(Generic[Name]):
             yield tuple(itertools.chain.from_iterable(parts))
 
     def _combinations(self, index: int, count: int) -> list[tuple[Name, ...]]:
-        key = (index, count)
-        found = self._combos.get(key)
-        if found is None:
-            found = list(itertools.combinations(self.classes[index].names, count))
-            self._combos[key] = found
-        return found
+        return self._combos[index, count]
+
+    def _combinations_of(self, key: tuple[int, int]) -> list[tuple[Name, ...]]:
+        index, count = key
+        return list(itertools.combinations(self.classes[index].names, count))
 
     def count(self, packed: int) -> int:
         """How many item sets have the counts of a packed vector."""
@@ -225,24 +227,15 @@ class CaptureSearch(Generic[Name]):
         return tuple(counts) if sum(counts) == len(names) else None
 
 
-_SUMS: dict[tuple[tuple[int, ...], int], list[list[int]]] = {}
-
-
-def _sums_by_count(values: tuple[int, ...], available: int) -> list[list[int]]:
+@functools.lru_cache(maxsize=20_000)
+def _sums_by_count(values: tuple[int, ...], available: int) -> tuple[tuple[int, ...], ...]:
     """For k = 0..available: the distinct totals of k items that each take one of ``values``."""
-    key = (values, available)
-    known = _SUMS.get(key)
-    if known is not None:
-        return known
-    result = [[0]]
+    result: list[tuple[int, ...]] = [(0,)]
     current = {0}
     for _ in range(available):
         current = {total + value for total in current for value in values}
-        result.append(sorted(current))
-    if len(_SUMS) >= _SHAPES_LIMIT:
-        _SUMS.clear()
-    _SUMS[key] = result
-    return result
+        result.append(tuple(sorted(current)))
+    return tuple(result)
 
 
 def sorted_keys(search: CaptureSearch[int], vectors: Iterable[int]) -> list[tuple[int, ...]]:
@@ -316,24 +309,17 @@ def _lowest_item(mask: int) -> int:
     return mask & -mask
 
 
-_ORDER: dict[int, list[int]] = {}
-
-
+@functools.cache  # at most SMALL_TABLE + 1 sizes
 def subset_order(size: int) -> list[int]:
     """The place of every subset of ``size`` items in canonical order, indexed by mask.
 
     Canonical order compares subsets by their items' indices in increasing order, as
     sequences (a subset comes before the subsets that extend it).
     """
-    known = _ORDER.get(size)
-    if known is None:
-        if size > SMALL_TABLE:
-            raise ValueError(f"subsets are ordered by table only up to {SMALL_TABLE} items")
-        by_items = sorted(
-            range(1 << size), key=lambda mask: [i for i in range(size) if mask >> i & 1]
-        )
-        known = [0] * (1 << size)
-        for place, mask in enumerate(by_items):
-            known[mask] = place
-        _ORDER[size] = known
-    return known
+    if size > SMALL_TABLE:
+        raise ValueError(f"subsets are ordered by table only up to {SMALL_TABLE} items")
+    by_items = sorted(range(1 << size), key=lambda mask: [i for i in range(size) if mask >> i & 1])
+    places = [0] * (1 << size)
+    for place, mask in enumerate(by_items):
+        places[mask] = place
+    return places

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from zwicker_ref.engine.memo import Memo
 from zwicker_ref.engine.position import Pile, TableItem
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.variant import BuildOperation, Rules, Sweep
@@ -34,9 +35,10 @@ class ValueTable:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self._special = {special.card: special for special in rules.special_cards}
-        # Keyed by the card's sort key (unique per card), which hashes faster than a card.
+        # Keyed by the card's sort key (unique per card), which hashes faster than a card;
+        # a deck's cards, a finite set.
         self._cache: dict[int, CardUse] = {}
-        self._builds: dict[tuple[tuple[int, ...] | None, tuple[int, ...]], tuple[int, ...]] = {}
+        self._builds = Memo(self._build_results, limit=20_000)
         self._subtract = BuildOperation.SUBTRACT in rules.build_operations
 
     def use(self, card: Card) -> CardUse:
@@ -80,10 +82,12 @@ class ValueTable:
         ``x == t`` (where the same-value option is allowed); alone, the card's own values
         where single-card builds are allowed; never above the maximum build value.
         """
-        key = (bases, played)
-        known = self._builds.get(key)
-        if known is not None:
-            return known
+        return self._builds[bases, played]
+
+    def _build_results(
+        self, key: tuple[tuple[int, ...] | None, tuple[int, ...]]
+    ) -> tuple[int, ...]:
+        bases, played = key
         rules = self.rules
         found: set[int] = set()
         if bases is None:
@@ -98,17 +102,12 @@ class ValueTable:
                     if rules.build_same_value and value == base:
                         found.add(base)
         limit = rules.build_max_value
-        known = tuple(sorted(value for value in found if limit is None or value <= limit))
-        # Keys are value tuples of cards and builds, a finite set; bounded all the same.
-        if len(self._builds) >= _BUILDS_LIMIT:
-            self._builds.clear()
-        self._builds[key] = known
-        return known
+        return tuple(sorted(value for value in found if limit is None or value <= limit))
 
 
-_BUILDS_LIMIT = 20_000
-
-
+# One table per Rules object, by identity (Rules hold mappings, so they do not hash). The
+# Rules objects are the variants' and their option combinations', made once each by the
+# cached spec loader: a finite set.
 _TABLES: dict[int, tuple[Rules, ValueTable]] = {}
 
 
