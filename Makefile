@@ -52,7 +52,7 @@ mutants: $(STAMP)
 
 ## bench: speed figures of move generation and random play (prints, asserts nothing).
 bench: $(STAMP)
-	$(BIN)/python benchmarks/bench_moves.py
+	$(BIN)/python -m benchmarks.bench_moves
 
 clean:
 	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache

@@ -17,7 +17,13 @@ from zwicker_ref.rules.spec_loader import load_variant
 
 
 def cards(text: str) -> tuple[Card, ...]:
-    return sorted_cards([Card.parse(word) for word in text.split()])
+    """The cards of ``text`` (card notation, space-separated), in the order written."""
+    return tuple(Card.parse(word) for word in text.split())
+
+
+def hand(text: str) -> tuple[Card, ...]:
+    """The cards of ``text`` in canonical order, as a position keeps hands and piles."""
+    return sorted_cards(cards(text))
 
 
 def pile(text: str, value: int, owner: int | None) -> Pile:
@@ -43,7 +49,7 @@ def position(
     sides = 2 if rules.is_partnership(players) else players
     items: list[TableItem] = [Card.parse(item) if isinstance(item, str) else item for item in table]
     every = [
-        *(c for hand in hands for c in cards(hand)),
+        *(c for held in hands for c in cards(held)),
         *(c for i in items for c in item_cards(i)),
     ]
     every += list(cards(stock)) if stock else []
@@ -57,7 +63,7 @@ def position(
         dealer=players - 1,
         to_move=to_move,
         stage=1,
-        hands=tuple(cards(hand) for hand in hands),
+        hands=tuple(hand(held) for held in hands),
         table=sorted_items(items),
         stock=cards(stock) if stock else (),
         captured=((),) * sides,

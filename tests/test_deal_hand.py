@@ -12,6 +12,7 @@ from dataclasses import replace
 import pytest
 
 from tests.conftest import ROOT
+from tests.positions import cards
 from zwicker_ref.engine.dealing import (
     deal_next_stage,
     shuffled_deck,
@@ -24,10 +25,6 @@ from zwicker_ref.errors import ErrorCode, ZwickerError
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.deal_plan import plan_deal
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card.parse(word) for word in text.split())
 
 
 def names(found: tuple[Card, ...] | tuple[object, ...]) -> str:

@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.conftest import ROOT
+from tests.positions import cards
 from zwicker_ref.documents.schemas import validator
 from zwicker_ref.documents.yamlfile import format_path, parse_yaml
 from zwicker_ref.engine.moves import Build, Capture, Move, Trail
@@ -30,10 +31,6 @@ from zwicker_ref.formats.notation import (
     parse_move,
 )
 from zwicker_ref.rules.cards import Card, build_deck
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card.parse(word) for word in text.split())
 
 
 def c(text: str) -> Card:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.positions import cards, pile, position
+from tests.positions import cards, hand, pile, position
 from zwicker_ref.engine.moves import Build, Capture, Trail
 from zwicker_ref.engine.play import play
 from zwicker_ref.engine.position import Pile
@@ -17,7 +17,7 @@ C = Card.parse
 def test_trail_puts_a_loose_card_on_the_table_and_passes_the_turn() -> None:
     p = play(position("dithmarschen", ["2H 5S", "5C", "5D", "5H"], ["9S"]), Trail(C("2H")))
     assert set(p.table) == {C("9S"), C("2H")}
-    assert p.hands[0] == cards("5S")
+    assert p.hands[0] == hand("5S")
     assert p.to_move == 1
 
 
@@ -40,7 +40,7 @@ def test_capture_goes_to_the_side_and_a_cleared_table_is_a_zwick() -> None:
     p = position("dithmarschen", ["JH 3C", "5C", "5D", "5H"], ["2S", "4S", "6S", "10S", "JS"])
     after = play(p, Capture(C("JH"), frozenset(cards("2S 4S 6S 10S JS"))))
     assert after.table == ()
-    assert after.captured[0] == cards("JH 2S 4S 6S 10S JS")
+    assert after.captured[0] == hand("JH 2S 4S 6S 10S JS")
     assert after.zwicks == (1, 0)
     assert after.last_capture == 0
 
@@ -55,7 +55,7 @@ def test_capture_that_leaves_cards_is_no_zwick() -> None:
 def test_partner_captures_count_for_the_team() -> None:
     p = position("dithmarschen", ["5C", "5D", "9H 3C", "5H"], ["9S", "4S"], to_move=2)
     after = play(p, Capture(C("9H"), frozenset({C("9S")})))
-    assert after.captured[0] == cards("9H 9S")
+    assert after.captured[0] == hand("9H 9S")
 
 
 def test_grupp_option_a_joker_zwick_does_not_count() -> None:
@@ -73,7 +73,7 @@ def test_last_card_ends_the_hand_and_leftovers_go_to_the_last_capturer() -> None
     after = play(p, Trail(C("2H")))
     assert after.is_over
     assert after.table == ()
-    assert after.captured[1] == cards("2H 9S 4S")
+    assert after.captured[1] == hand("2H 9S 4S")
     assert after.zwicks == (0, 0)
 
 
@@ -97,7 +97,7 @@ def test_empty_hands_with_stock_deal_the_next_stage_and_forehand_leads() -> None
     assert after.to_move == 0
     assert after.stage == 2
     assert [len(hand) for hand in after.hands] == [4, 4, 4, 4]
-    assert after.hands[0] == cards("2C 6C 10C AC")  # one at a time from forehand
+    assert after.hands[0] == hand("2C 6C 10C AC")  # one at a time from forehand
 
 
 def test_illegal_moves_are_refused_and_the_position_is_unchanged() -> None:

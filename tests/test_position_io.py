@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import ROOT
+from tests.positions import cards
 from zwicker_ref.documents.yamlfile import parse_yaml
 from zwicker_ref.engine.position import Pile, Position
 from zwicker_ref.errors import ErrorCode, InvalidFileError
@@ -28,11 +29,6 @@ from zwicker_ref.formats.position_io import (
 )
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.spec_loader import load_variant
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card.parse(word) for word in text.split())
-
 
 # Deliberately not in canonical order, with the optional fields left out.
 UNSORTED = """\

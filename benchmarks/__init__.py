@@ -1,0 +1,1 @@
+"""Benchmarks: scripts that print figures (``make bench``); they assert nothing."""
