@@ -22,7 +22,7 @@ from zwicker_ref.documents.locations import scenarios_dir, spec_dir
 from zwicker_ref.engine.dealing import start_hand
 from zwicker_ref.engine.legality import check_move
 from zwicker_ref.engine.play import apply_legal
-from zwicker_ref.errors import ErrorCode, ZwickerError
+from zwicker_ref.errors import ErrorCode, NotationError, ZwickerError
 from zwicker_ref.formats.position_io import position_to_data
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.comparison import compare, differences
@@ -41,7 +41,8 @@ SOURCE_NAMES = {
     "004_2bd7b62646fc35c5.txt": "004 (house-rule sheet ZWICK)",
     "RULINGS.md": "RULINGS.md (product ruling)",
 }
-_CARD_TOKEN = re.compile(r"(?<![\w#])((?:A|[2-9]|10|J|Q|K)[CDHS]|JK[0-9A-Z]{1,3})(#[2-9])?(?![\w])")
+_NOTATION_SEPARATORS = re.compile(r"([\s,>+=@\"{}\[\]:]+)")
+"""What separates the words of move notation (and of move data written as JSON)."""
 
 
 class SiteError(ZwickerError):
@@ -83,12 +84,21 @@ def item_html(raw: object) -> str:
 def move_html(raw: object) -> str:
     """A move in notation, with its cards drawn."""
     text = raw if isinstance(raw, str) else json.dumps(raw)
-    escaped = html.escape(text)
+    words = _NOTATION_SEPARATORS.split(text)
     return (
         '<span class="zc-move">'
-        + _CARD_TOKEN.sub(lambda match: card_html(match.group(0)), escaped)
+        + "".join(card_html(word) if _is_card(word) else html.escape(word) for word in words)
         + "</span>"
     )
+
+
+def _is_card(word: str) -> bool:
+    """True when ``word`` is a card in card notation (the one parser: Card.parse)."""
+    try:
+        Card.parse(word)
+    except NotationError:
+        return False
+    return True
 
 
 # Scenarios ------------------------------------------------------------------------------
