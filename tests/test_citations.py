@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import ROOT
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
 from zwicker_ref.rules.variant import Citation
 
@@ -46,15 +47,28 @@ def test_citation_sections_occur_verbatim(sources: Path, variant_id: str) -> Non
     assert not missing, "\n".join(missing)
 
 
-def test_every_source_of_the_readme_exists(sources: Path) -> None:
-    schema_sources = {
-        "000_be1d789e778fe014.txt",
-        "001_614894f9bb817c5f.txt",
-        "002_01b2c2b14509315c.txt",
-        "003_dbf49f89c7671df3.txt",
-        "004_2bd7b62646fc35c5.txt",
-    }
-    assert {path.name for path in sources.glob("*.txt")} == schema_sources
+def test_the_manifest_lists_exactly_the_sources(sources: Path) -> None:
+    from zwicker_ref.rules.sources import source_files
+
+    listed = source_files() - {"RULINGS.md"}
+    assert {path.name for path in sources.glob("*.txt")} == listed
+    for name in listed:
+        assert name in (sources / "README.md").read_text(encoding="utf-8"), name
+
+
+def test_a_manifest_that_lists_a_file_twice_is_rejected(tmp_path: Path) -> None:
+    from zwicker_ref.documents.yamlfile import read_yaml
+    from zwicker_ref.errors import ErrorCode
+    from zwicker_ref.rules.sources import check_sources_document
+
+    text = (ROOT / "spec" / "sources.yaml").read_text(encoding="utf-8")
+    first = text.index("  - file:")
+    second = text.index("  - file:", first + 1)
+    path = tmp_path / "sources.yaml"
+    path.write_text(text + text[first:second], encoding="utf-8")
+    _sources, problems = check_sources_document(read_yaml(path))
+    assert [problem.code for problem in problems] == [ErrorCode.DUPLICATE_SOURCE]
+    assert problems[0].line is not None
 
 
 SHINGLE = 8  # this many consecutive words shared with a source count as copied prose

@@ -106,6 +106,14 @@ def unknown_source(data: dict[str, Any]) -> None:
     clause_of(data, "capture.sum")["citations"][0]["source"] = "parlett.txt"
 
 
+def unknown_variant_source(data: dict[str, Any]) -> None:
+    data["sources"][0]["source"] = "parlett.txt"
+
+
+def unknown_alternative_source(data: dict[str, Any]) -> None:
+    clause_of(data, "capture.identity")["alternatives"][0]["citations"][0]["source"] = "x.txt"
+
+
 CASES = [
     (wrong_type, ErrorCode.SCHEMA_VIOLATION, 'params["players.counts"]', "expected array"),
     (unknown_parameter, ErrorCode.UNKNOWN_PARAMETER, "params", "'build.maximum'"),
@@ -131,7 +139,14 @@ CASES = [
     (option_without_params, ErrorCode.SCHEMA_VIOLATION, "alternatives[0]", "params"),
     (unknown_top_level_field, ErrorCode.SCHEMA_VIOLATION, "", "'rules'"),
     (uncited_clause, ErrorCode.SCHEMA_VIOLATION, "citations", "should be non-empty"),
-    (unknown_source, ErrorCode.SCHEMA_VIOLATION, "source", "'parlett.txt' is not one of"),
+    (unknown_source, ErrorCode.UNKNOWN_SOURCE, "citations[0].source", "'parlett.txt' is not"),
+    (unknown_variant_source, ErrorCode.UNKNOWN_SOURCE, "sources[0].source", "spec/sources.yaml"),
+    (
+        unknown_alternative_source,
+        ErrorCode.UNKNOWN_SOURCE,
+        "alternatives[0].citations[0].source",
+        "'x.txt'",
+    ),
 ]
 
 

@@ -39,6 +39,8 @@ class ErrorCode(enum.StrEnum):
     DEAL_INCOMPLETE = "deal-incomplete"
     DEAL_OVERDRAWN = "deal-overdrawn"
     TOTAL_MISMATCH = "total-mismatch"
+    UNKNOWN_SOURCE = "unknown-source"
+    DUPLICATE_SOURCE = "duplicate-source"
     # Looking things up
     UNKNOWN_VARIANT = "unknown-variant"
     UNKNOWN_OPTION = "unknown-option"

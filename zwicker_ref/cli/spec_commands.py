@@ -8,12 +8,13 @@ from pathlib import Path
 
 from zwicker_ref.cli.command import Command, expand, no_arguments
 from zwicker_ref.conformance.scenarios import check_scenario_document, is_scenario_data
-from zwicker_ref.documents.locations import scenarios_dir
+from zwicker_ref.documents.locations import scenarios_dir, spec_dir
 from zwicker_ref.documents.yamlfile import read_yaml
 from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem
 from zwicker_ref.rules.check_total import check_total
 from zwicker_ref.rules.comparison import differences
 from zwicker_ref.rules.deal_plan import plan_deal
+from zwicker_ref.rules.sources import MANIFEST, check_sources_document
 from zwicker_ref.rules.spec_loader import (
     check_variant_document,
     load_variant,
@@ -38,7 +39,8 @@ def _configure_validate(parser: argparse.ArgumentParser) -> None:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    defaults = [variants_dir()] + ([scenarios_dir()] if scenarios_dir().is_dir() else [])
+    defaults = [spec_dir() / MANIFEST, variants_dir()]
+    defaults += [scenarios_dir()] if scenarios_dir().is_dir() else []
     paths = list(expand(args.paths or defaults))
     if not paths:
         print("zwicker validate: no *.yaml files found", file=sys.stderr)
@@ -77,11 +79,15 @@ def check_file(path: Path) -> list[Problem]:
     if isinstance(data, dict) and "clauses" in data:
         _variant, problems = check_variant_document(document, expected_id=path.stem)
         return problems
+    if isinstance(data, dict) and "sources" in data:
+        _sources, problems = check_sources_document(document)
+        return problems
     return [
         Problem(
             code=ErrorCode.FILE_KIND_UNKNOWN,
             message="not a file zwicker knows: a variant spec is a mapping with a 'clauses' "
-            "list; a scenario has a 'kind' and a 'provenance'",
+            "list; a scenario has a 'kind' and a 'provenance'; the sources manifest a "
+            "'sources' list",
             file=name,
             line=1,
         )

@@ -23,6 +23,7 @@ from zwicker_ref.errors import ErrorCode, InvalidFileError, NotationError, Probl
 from zwicker_ref.formats.move_data import MoveDataError, move_from_data
 from zwicker_ref.formats.position_io import check_position_document
 from zwicker_ref.rules.cards import Card
+from zwicker_ref.rules.sources import unknown_sources
 from zwicker_ref.rules.spec_loader import load_variant
 from zwicker_ref.rules.variant import Variant
 
@@ -132,6 +133,10 @@ def check_scenario_document(document: YamlDocument) -> tuple[Scenario | None, li
     if problems:
         return None, problems
     data: dict[str, Any] = document.data
+    if isinstance(data.get("source"), dict):
+        problems += unknown_sources(
+            document, iter([(("source", "source"), data["source"]["source"])])
+        )
     try:
         variant = load_variant(data["variant"])
         rules = variant.rules_with(tuple(data.get("options", ())))

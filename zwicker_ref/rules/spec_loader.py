@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -25,6 +25,7 @@ from zwicker_ref.errors import ErrorCode, InvalidFileError, LookupProblem, Probl
 from zwicker_ref.rules.cards import Card, Rank
 from zwicker_ref.rules.check_total import check_total
 from zwicker_ref.rules.deal_plan import plan_deal
+from zwicker_ref.rules.sources import unknown_sources
 from zwicker_ref.rules.variant import (
     Alternative,
     BuildOperation,
@@ -113,6 +114,7 @@ def check_variant_document(
     raw_clauses = data.get("clauses")
     clauses: list[Any] = raw_clauses if isinstance(raw_clauses, list) else []
     problems += _duplicate_clause_ids(document, clauses)
+    problems += unknown_sources(document, _cited_sources(data, clauses))
     locations, param_problems = _collect_parameters(document, clauses)
     problems += param_problems
     if problems:
@@ -264,6 +266,28 @@ def _collect_options(
             )
             options.append((path, option))
     return options, problems
+
+
+def _cited_sources(data: dict[str, Any], clauses: list[Any]) -> Iterator[tuple[DocPath, Any]]:
+    """Every place of a spec that names a source file, with the name."""
+    for index, entry in enumerate(data.get("sources") or ()):
+        if isinstance(entry, dict):
+            yield ("sources", index, "source"), entry.get("source")
+    for index, clause in enumerate(clauses):
+        if not isinstance(clause, dict):
+            continue
+        yield from _citation_sources(("clauses", index), clause)
+        for number, alternative in enumerate(clause.get("alternatives") or ()):
+            if isinstance(alternative, dict):
+                yield from _citation_sources(
+                    ("clauses", index, "alternatives", number), alternative
+                )
+
+
+def _citation_sources(path: DocPath, holder: dict[str, Any]) -> Iterator[tuple[DocPath, Any]]:
+    for number, citation in enumerate(holder.get("citations") or ()):
+        if isinstance(citation, dict):
+            yield (*path, "citations", number, "source"), citation.get("source")
 
 
 def _citations(raw: list[dict[str, str]]) -> tuple[Citation, ...]:

@@ -26,6 +26,7 @@ from zwicker_ref.errors import ErrorCode, NotationError, ZwickerError
 from zwicker_ref.formats.position_io import position_to_data
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.comparison import compare, differences
+from zwicker_ref.rules.sources import load_sources, source_by_file
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
 from zwicker_ref.rules.variant import Clause, Variant
 
@@ -33,14 +34,6 @@ Write = Callable[[str, str], None]
 """Write a generated page: its path under docs/ and its Markdown text."""
 
 SUITS = {"C": ("♣", "black"), "D": ("♦", "red"), "H": ("♥", "red"), "S": ("♠", "black")}
-SOURCE_NAMES = {
-    "000_be1d789e778fe014.txt": "000 (rules site, McLeod)",
-    "001_614894f9bb817c5f.txt": "001 (encyclopedia, older)",
-    "002_01b2c2b14509315c.txt": "002 (encyclopedia, newer)",
-    "003_dbf49f89c7671df3.txt": "003 (translated rules page)",
-    "004_2bd7b62646fc35c5.txt": "004 (house-rule sheet ZWICK)",
-    "RULINGS.md": "RULINGS.md (product ruling)",
-}
 _NOTATION_SEPARATORS = re.compile(r"([\s,>+=@\"{}\[\]:]+)")
 """What separates the words of move notation (and of move data written as JSON)."""
 
@@ -183,9 +176,17 @@ def scenario_html(scenario: Scenario) -> list[str]:
 # Pages ----------------------------------------------------------------------------------
 
 
-def _citation(citation: Any) -> str:
-    name = SOURCE_NAMES.get(citation.source, citation.source)
+def _citation(citation: Any, to_root: str = "../") -> str:
+    name = _source_link(citation.source, to_root)
     return f"{name}, “{html.escape(citation.section)}”"
+
+
+def _source_link(file: str, to_root: str = "../") -> str:
+    """A source by its short label, linked to its entry on the sources page."""
+    source = source_by_file(file)
+    if source is None:
+        return file
+    return f"[{source.label}]({to_root}sources.md#source-{source.id.lower()})"
 
 
 def _clause_md(clause: Clause, scenarios: list[Scenario]) -> list[str]:
@@ -230,7 +231,7 @@ def variant_page(variant: Variant, scenarios: list[Scenario]) -> str:
         for clause_id in scenario.clauses:
             by_clause.setdefault(clause_id, []).append(scenario)
     lines = [f"# {variant.name}", "", variant.summary, "", "## Sources", ""]
-    lines += [f"- {SOURCE_NAMES.get(s.source, s.source)}: {s.role}" for s in variant.sources]
+    lines += [f"- {_source_link(s.source)}: {s.role}" for s in variant.sources]
     lines += ["", "## Rules", ""]
     for clause in variant.clauses:
         lines += _clause_md(clause, by_clause.get(clause.id, []))
@@ -256,9 +257,17 @@ def comparison_page(variants: list[Variant]) -> str:
 def sources_page(variants: list[Variant]) -> str:
     """Each source with what it covers, and every recorded discrepancy with both readings."""
     lines = ["# Sources and discrepancies", "", "## Sources", ""]
-    for source, name in SOURCE_NAMES.items():
-        used = [v.id for v in variants if any(s.source == source for s in v.sources)]
-        lines.append(f"- **{name}** (`{source}`): used by {', '.join(used) or 'rulings only'}.")
+    for source in load_sources():
+        used = [v.id for v in variants if any(s.source == source.file for s in v.sources)]
+        lines += [
+            f"### {source.label} {{#source-{source.id.lower()}}}",
+            "",
+            f"*{html.escape(source.title)}*. {html.escape(source.author)}; {source.date}; "
+            f"{source.language}; {source.kind}. File `{source.file}`.",
+            "",
+            f"{source.covers} Used by: {', '.join(used) or 'rulings only'}.",
+            "",
+        ]
     lines += ["", "## Readings not chosen", ""]
     for variant in variants:
         lines += [f"### {variant.id}", ""]
@@ -269,7 +278,7 @@ def sources_page(variants: list[Variant]) -> str:
                     if alternative.option
                     else ("not playable" if alternative.unplayable else "other reading")
                 )
-                cites = "; ".join(_citation(c) for c in alternative.citations)
+                cites = "; ".join(_citation(c, "") for c in alternative.citations)
                 lines.append(
                     f"- [{clause.id}](variants/{variant.id}.md#{clause.id}) ({kind}): "
                     f"chosen: {clause.text} **Other:** {alternative.text} ({cites})"

@@ -1,0 +1,99 @@
+"""The sources manifest: ``spec/sources.yaml``, every rule source the specs and scenarios cite.
+
+Each entry names a file (what citations give as ``source``) and its bibliographic data:
+a short id, a few words for the site, title, author or site, date or revision, language,
+kind of document and what it covers. It is the one list of sources: the spec loader and
+the scenario loader report a citation of a file it lacks (``unknown-source``), and the
+site shows each source from it.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from zwicker_ref.documents.locations import spec_dir
+from zwicker_ref.documents.schemas import schema_problems
+from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, read_yaml
+from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem
+
+MANIFEST = "sources.yaml"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Source:
+    """One rule source and its bibliographic data."""
+
+    file: str
+    id: str
+    short: str
+    title: str
+    author: str
+    date: str
+    language: str
+    kind: str
+    covers: str
+
+    @property
+    def label(self) -> str:
+        """How the site names it in a citation: ``000 (rules site (McLeod))``."""
+        return self.id if self.id == self.file.removesuffix(".md") else f"{self.id} ({self.short})"
+
+
+def check_sources_document(document: YamlDocument) -> tuple[tuple[Source, ...], list[Problem]]:
+    """The sources of a manifest, and every problem found in it."""
+    problems = schema_problems(document, "sources")
+    if problems:
+        return (), problems
+    entries: list[dict[str, Any]] = document.data["sources"]
+    seen: dict[str, int] = {}
+    for index, entry in enumerate(entries):
+        if entry["file"] in seen:
+            problems.append(
+                document.problem(
+                    ErrorCode.DUPLICATE_SOURCE,
+                    f"{entry['file']!r} is listed twice (first at sources[{seen[entry['file']]}])",
+                    ("sources", index, "file"),
+                )
+            )
+        seen.setdefault(entry["file"], index)
+    sources = tuple(Source(**entry) for entry in entries)
+    return sources, problems
+
+
+@functools.cache
+def load_sources() -> tuple[Source, ...]:
+    """The shipped manifest's sources; :class:`InvalidFileError` if the manifest is invalid."""
+    path = spec_dir() / MANIFEST
+    document = read_yaml(path)
+    sources, problems = check_sources_document(document)
+    if problems:
+        raise InvalidFileError(str(path), problems)
+    return sources
+
+
+def source_files() -> frozenset[str]:
+    """The file names a citation may give."""
+    return frozenset(source.file for source in load_sources())
+
+
+def source_by_file(file: str) -> Source | None:
+    """The manifest's entry for ``file``, if it lists one."""
+    return next((source for source in load_sources() if source.file == file), None)
+
+
+def unknown_sources(document: YamlDocument, places: Iterator[tuple[DocPath, Any]]) -> list[Problem]:
+    """A problem for each place whose value is a source file the manifest does not list."""
+    known = source_files()
+    return [
+        document.problem(
+            ErrorCode.UNKNOWN_SOURCE,
+            f"{value!r} is not a source of the manifest spec/{MANIFEST} "
+            f"(it lists {', '.join(sorted(known))})",
+            path,
+        )
+        for path, value in places
+        if isinstance(value, str) and value not in known
+    ]
