@@ -10,11 +10,13 @@ files are here once.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from zwicker_ref.conformance.report import Report
 from zwicker_ref.conformance.scenarios import Kind, Provenance, Scenario
 from zwicker_ref.errors import ErrorCode, ZwickerError
 
@@ -132,3 +134,13 @@ def expand(paths: Sequence[Path]) -> Iterator[Path]:
             yield from sorted(path.rglob("*.yaml"))
         else:
             yield path
+
+
+def print_report(report: Report, args: argparse.Namespace) -> int:
+    """Print a corpus run's report (text, or JSON with ``--json``); its exit status."""
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+    else:
+        for line in report.lines(verbose=args.verbose):
+            print(line)
+    return report.status

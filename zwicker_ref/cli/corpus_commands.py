@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 
@@ -12,6 +11,7 @@ from zwicker_ref.cli.command import (
     add_corpus_paths,
     add_filters,
     add_output,
+    print_report,
     refuse_existing,
     selected,
     write_output,
@@ -43,12 +43,7 @@ def _check(args: argparse.Namespace) -> int:
         known_ids=frozenset(s.id for s in scenarios),
         seconds=time.perf_counter() - started,
     )
-    if args.json:
-        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
-    else:
-        for line in report.lines(verbose=args.verbose):
-            print(line)
-    return report.status
+    return print_report(report, args)
 
 
 def _configure_coverage(parser: argparse.ArgumentParser) -> None:

@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import shlex
 import sys
 import time
 from pathlib import Path
 
-from zwicker_ref.cli.command import Command, add_corpus_paths, add_filters, no_arguments, selected
+from zwicker_ref.cli.command import (
+    Command,
+    add_corpus_paths,
+    add_filters,
+    no_arguments,
+    print_report,
+    selected,
+)
 from zwicker_ref.conformance.report import Report, read_expected_failures
 from zwicker_ref.conformance.runner import run_scenario
 from zwicker_ref.conformance.scenarios import load_corpus
@@ -97,12 +103,7 @@ def _conform(args: argparse.Namespace) -> int:
         restarts=engine.restarts,
         seconds=time.perf_counter() - started,
     )
-    if args.json:
-        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
-    else:
-        for line in report.lines(verbose=args.verbose):
-            print(line)
-    return report.status
+    return print_report(report, args)
 
 
 COMMANDS = (

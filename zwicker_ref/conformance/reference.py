@@ -117,7 +117,7 @@ class ReferenceEngine:
     ) -> list[SideScores]:
         """Score a finished hand."""
         rules = load_variant(setup.variant).rules_with(setup.options)
-        sides = 2 if rules.is_partnership(setup.players) else setup.players
+        sides = rules.sides_for(setup.players)
         if len(captured) != sides or len(zwicks) != sides:
             raise ZwickerError(
                 ErrorCode.INVALID_POSITION, f"captured and zwicks must list {sides} sides"

@@ -294,7 +294,7 @@ def _run_score(scenario: Scenario, engine: Engine) -> list[str]:
     data = scenario.data
     rules = scenario.variant.rules_with(scenario.options)
     captured = [[Card.parse(text) for text in pile] for pile in data["captured"]]
-    sides = 2 if rules.is_partnership(scenario.players) else scenario.players
+    sides = rules.sides_for(scenario.players)
     if len(captured) != sides or len(data["zwicks"]) != sides:
         return [f"captured and zwicks must list {sides} sides"]
     answers = engine.score(setup_of(scenario), captured, data["zwicks"])

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from zwicker_ref.documents.schemas import schema_problems
-from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, read_yaml
+from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, checked, line_in, read_yaml
 from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.position import Position
 from zwicker_ref.errors import ErrorCode, InvalidFileError, NotationError, Problem, ZwickerError
@@ -106,11 +106,7 @@ class Scenario:
 
     def line_of(self, path: DocPath) -> int | None:
         """The line of a place in the scenario file."""
-        for length in range(len(path), -1, -1):
-            line = self.lines.get(path[:length])
-            if line is not None:
-                return line
-        return None
+        return line_in(self.lines, path)
 
 
 def is_scenario_data(data: object) -> bool:
@@ -120,11 +116,7 @@ def is_scenario_data(data: object) -> bool:
 
 def load_scenario(path: Path, display_name: str | None = None) -> Scenario:
     """Read and check one scenario file; :class:`InvalidFileError` lists every problem."""
-    document = read_yaml(path, display_name)
-    scenario, problems = check_scenario_document(document)
-    if problems or scenario is None:
-        raise InvalidFileError(document.file, problems)
-    return scenario
+    return checked(read_yaml(path, display_name), check_scenario_document)
 
 
 def check_scenario_document(document: YamlDocument) -> tuple[Scenario | None, list[Problem]]:

@@ -7,10 +7,10 @@ of every place in the document, keyed by its path.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
@@ -43,11 +43,7 @@ class YamlDocument:
 
     def line_of(self, path: DocPath) -> int | None:
         """The line of ``path``, or of its nearest enclosing place that has one."""
-        for length in range(len(path), -1, -1):
-            line = self.lines.get(path[:length])
-            if line is not None:
-                return line
-        return None
+        return line_in(self.lines, path)
 
     def problem(self, code: ErrorCode, message: str, path: DocPath = ()) -> Problem:
         """A :class:`Problem` located at ``path`` in this document."""
@@ -58,6 +54,32 @@ class YamlDocument:
             path=format_path(path),
             line=self.line_of(path),
         )
+
+
+def line_in(lines: Mapping[DocPath, int], path: DocPath) -> int | None:
+    """The line of ``path`` in ``lines``, or of its nearest enclosing place that has one."""
+    for length in range(len(path), -1, -1):
+        line = lines.get(path[:length])
+        if line is not None:
+            return line
+    return None
+
+
+Checked = TypeVar("Checked")
+
+
+def checked(
+    document: YamlDocument, check: Callable[[YamlDocument], tuple[Checked | None, list[Problem]]]
+) -> Checked:
+    """What ``check`` makes of ``document``; :class:`InvalidFileError` with every problem if not.
+
+    Every reader of a file format is a check that collects all problems and returns the
+    value only when there are none; this turns such a check into a loader.
+    """
+    value, problems = check(document)
+    if problems or value is None:
+        raise InvalidFileError(document.file, problems)
+    return value
 
 
 def read_yaml(path: Path, display_name: str | None = None) -> YamlDocument:

@@ -111,7 +111,7 @@ class Position:
     @property
     def sides(self) -> int:
         """How many sides own captured cards: 2 teams, or one per seat."""
-        return 2 if self.partnership else self.players
+        return self.rules.sides_for(self.players)
 
     def side_of(self, seat: int) -> int:
         """The side a seat plays for."""

@@ -23,9 +23,9 @@ from typing import Any
 import yaml
 
 from zwicker_ref.documents.schemas import schema_problems
-from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, format_path, read_yaml
+from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, checked, format_path, read_yaml
 from zwicker_ref.engine.position import Pile, Position, TableItem, sorted_cards, sorted_items
-from zwicker_ref.errors import ErrorCode, InvalidFileError, LookupProblem, NotationError, Problem
+from zwicker_ref.errors import ErrorCode, LookupProblem, NotationError, Problem
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.deal_plan import plan_deal
 from zwicker_ref.rules.spec_loader import load_variant
@@ -47,10 +47,7 @@ def position_from_data(data: object, name: str = "<data>") -> Position:
 
 def position_from_document(document: YamlDocument) -> Position:
     """The position in a parsed document; raise :class:`InvalidFileError` if it is not valid."""
-    position, problems = check_position_document(document)
-    if problems or position is None:
-        raise InvalidFileError(document.file, problems)
-    return position
+    return checked(document, check_position_document)
 
 
 def check_position_document(document: YamlDocument) -> tuple[Position | None, list[Problem]]:
@@ -200,7 +197,7 @@ class _Checker:
     def counts(self, data: dict[Any, Any], rules: Rules, players: int) -> None:
         """One captured pile and zwick count per side, and a stage the deal has."""
         partnership = rules.is_partnership(players)
-        sides = 2 if partnership else players
+        sides = rules.sides_for(players)
         kind = "two teams" if partnership else "one side per seat"
         for key, what in (("captured", "captured piles"), ("zwicks", "zwick counts")):
             value = data.get(key)
@@ -303,7 +300,7 @@ def _card_places(data: dict[Any, Any]) -> list[tuple[DocPath, object]]:
 
 def _position(data: dict[str, Any], rules: Rules, players: int) -> Position:
     """The position of schema-valid, checked data."""
-    sides = 2 if rules.is_partnership(players) else players
+    sides = rules.sides_for(players)
     table: list[TableItem] = []
     for item in data["table"]:
         if isinstance(item, dict):

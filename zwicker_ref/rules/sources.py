@@ -16,8 +16,8 @@ from typing import Any
 
 from zwicker_ref.documents.locations import spec_dir
 from zwicker_ref.documents.schemas import schema_problems
-from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, read_yaml
-from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem
+from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, checked, read_yaml
+from zwicker_ref.errors import ErrorCode, Problem
 
 MANIFEST = "sources.yaml"
 
@@ -66,12 +66,7 @@ def check_sources_document(document: YamlDocument) -> tuple[tuple[Source, ...], 
 @functools.cache
 def load_sources() -> tuple[Source, ...]:
     """The shipped manifest's sources; :class:`InvalidFileError` if the manifest is invalid."""
-    path = spec_dir() / MANIFEST
-    document = read_yaml(path)
-    sources, problems = check_sources_document(document)
-    if problems:
-        raise InvalidFileError(str(path), problems)
-    return sources
+    return checked(read_yaml(spec_dir() / MANIFEST), check_sources_document)
 
 
 def source_files() -> frozenset[str]:

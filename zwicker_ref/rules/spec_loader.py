@@ -20,8 +20,8 @@ from typing import Any
 
 from zwicker_ref.documents.locations import spec_dir
 from zwicker_ref.documents.schemas import schema_problems, validator
-from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, read_yaml
-from zwicker_ref.errors import ErrorCode, InvalidFileError, LookupProblem, Problem
+from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, checked, read_yaml
+from zwicker_ref.errors import ErrorCode, LookupProblem, Problem
 from zwicker_ref.rules.cards import Card, Rank
 from zwicker_ref.rules.check_total import check_total
 from zwicker_ref.rules.deal_plan import plan_deal
@@ -96,11 +96,10 @@ def load_variant(variant_id: str) -> Variant:
 
 def load_variant_file(path: Path, display_name: str | None = None) -> Variant:
     """Read and check one variant spec file; raise :class:`InvalidFileError` if it is not valid."""
-    document = read_yaml(path, display_name)
-    variant, problems = check_variant_document(document, expected_id=path.stem)
-    if problems or variant is None:
-        raise InvalidFileError(document.file, problems)
-    return variant
+    return checked(
+        read_yaml(path, display_name),
+        functools.partial(check_variant_document, expected_id=path.stem),
+    )
 
 
 def check_variant_document(

@@ -214,6 +214,10 @@ class Rules:
         """True when ``players`` play in two alternating teams."""
         return players in self.partnership_counts
 
+    def sides_for(self, players: int) -> int:
+        """How many sides own captured cards and zwicks: two teams, or one per seat."""
+        return 2 if self.is_partnership(players) else players
+
     def packs_for(self, players: int) -> int:
         """How many packs are used with ``players``."""
         return for_players(self.packs, players, "number of packs")
