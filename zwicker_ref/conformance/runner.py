@@ -20,6 +20,7 @@ from zwicker_ref.engine.position import Pile, Position, TableItem
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
 from zwicker_ref.formats.move_data import move_from_data
 from zwicker_ref.formats.notation import format_move
+from zwicker_ref.formats.replay import ReplayError, replay_moves, require_finished
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.check_total import check_total
 from zwicker_ref.rules.deal_plan import stage_steps, walk_stage
@@ -231,26 +232,18 @@ def _run_game(scenario: Scenario, engine: Engine) -> list[str]:
         return found
 
     differences = check_at(0)
-    for number, game_move in enumerate(scenario.moves, start=1):
+    moves = [(game_move.seat, game_move.move) for game_move in scenario.moves]
+    try:
+        for played in replay_moves(position, moves, engine.apply):
+            if differences:
+                return differences
+            position = played.after
+            differences = check_at(played.number)
         if differences:
             return differences
-        label = f"move {number} ({format_move(game_move.move)})"
-        if position.is_over:
-            return [f"{label}: the hand is already over"]
-        if game_move.seat is not None and game_move.seat != position.to_move:
-            return [
-                f"{label}: recorded for seat {game_move.seat}, "
-                f"but seat {position.to_move} is to move"
-            ]
-        try:
-            position = engine.apply(position, game_move.move)
-        except IllegalMoveError as error:
-            return [f"{label}: illegal [{error.code}]: {error.message}"]
-        differences = check_at(number)
-    if differences:
-        return differences
-    if not position.is_over:
-        return [f"the moves end before the hand is over (seat {position.to_move} to move)"]
+        require_finished(position)
+    except ReplayError as error:
+        return [error.message]
     got: dict[str, list[int]] = {
         "cards": [len(pile) for pile in position.captured],
         "zwicks": list(position.zwicks),

@@ -39,12 +39,12 @@ from zwicker_ref.engine.position import Position
 from zwicker_ref.engine.scoring import score_hand
 from zwicker_ref.errors import (
     ErrorCode,
-    IllegalMoveError,
     InvalidFileError,
     NotationError,
     ZwickerError,
 )
 from zwicker_ref.formats.notation import format_move, parse_move
+from zwicker_ref.formats.replay import replay_moves, require_finished
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.spec_loader import load_variant
 
@@ -134,21 +134,9 @@ def replay(record: GameRecord) -> Position:
     """Replay a record, checking every move and the result; the final position."""
     variant = load_variant(record.variant)
     position = start_hand(variant, record.players, record.dealer, record.deck, record.options)
-    for number, (seat, move) in enumerate(record.moves, start=1):
-        where = f"move {number} ({format_move(move)})"
-        if position.is_over:
-            raise ZwickerError(ErrorCode.RECORD_MISMATCH, f"{where}: the hand is already over")
-        if seat != position.to_move:
-            raise ZwickerError(
-                ErrorCode.RECORD_MISMATCH,
-                f"{where}: recorded for seat {seat}, but seat {position.to_move} is to move",
-            )
-        try:
-            position = play(position, move)
-        except IllegalMoveError as error:
-            raise ZwickerError(ErrorCode.RECORD_MISMATCH, f"{where}: illegal: {error}") from None
-    if not position.is_over:
-        raise ZwickerError(ErrorCode.RECORD_MISMATCH, "the record ends before the hand is over")
+    for played in replay_moves(position, record.moves, play):
+        position = played.after
+    require_finished(position)
     got = result_of(position)
     if got != record.result:
         raise ZwickerError(

@@ -20,10 +20,10 @@ from zwicker_ref.conformance.runner import deck_from_stages, run_scenario
 from zwicker_ref.conformance.scenarios import Kind, Scenario, load_corpus
 from zwicker_ref.documents.locations import scenarios_dir, spec_dir
 from zwicker_ref.engine.dealing import start_hand
-from zwicker_ref.engine.legality import check_move
-from zwicker_ref.engine.play import apply_legal
+from zwicker_ref.engine.play import play
 from zwicker_ref.errors import ErrorCode, NotationError, ZwickerError
 from zwicker_ref.formats.position_io import position_to_data
+from zwicker_ref.formats.replay import replay_moves
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.comparison import compare, differences
 from zwicker_ref.rules.sources import load_sources, source_by_file
@@ -360,16 +360,14 @@ def sample_game_page(scenario: Scenario) -> str:
         "| # | seat | move | table after | cards by side | zwicks |",
         "|---|---|---|---|---|---|",
     ]
-    stage = position.stage
-    for number, game_move in enumerate(scenario.moves, start=1):
-        seat = position.to_move
-        position = apply_legal(position, check_move(position, game_move.move))
-        if position.stage != stage:
-            stage = position.stage
+    moves = [(game_move.seat, game_move.move) for game_move in scenario.moves]
+    for played in replay_moves(position, moves, play):
+        number, seat, position = played.number, played.seat, played.after
+        if played.dealt:
             hands = " · ".join(
                 f"seat {s}: {cards_html(map(str, hand))}" for s, hand in enumerate(position.hands)
             )
-            lines.append(f"| | | **deal {stage}**: {hands} | | | |")
+            lines.append(f"| | | **deal {position.stage}**: {hands} | | | |")
         table = " ".join(item_html(item) for item in position_to_data(position)["table"]) or "—"
         counts = ", ".join(str(len(pile)) for pile in position.captured)
         raw = data["moves"][number - 1]["move"]
