@@ -17,7 +17,8 @@ import yaml
 
 from tests.conftest import ROOT
 from zwicker_ref.conformance.coverage import coverage
-from zwicker_ref.conformance.runner import deck_from_stages, run_scenario
+from zwicker_ref.conformance.runner import run_scenario
+from zwicker_ref.conformance.scenario_kinds import GameBody, MoveBody
 from zwicker_ref.conformance.scenarios import (
     ID_PREFIXES,
     Provenance,
@@ -65,7 +66,13 @@ def test_every_clause_is_exercised() -> None:
 
 
 def test_every_illegal_move_code_has_a_negative_scenario() -> None:
-    shown = {step.error for s in SCENARIOS for step in s.steps if not step.legal}
+    shown = {
+        step.error
+        for s in SCENARIOS
+        if isinstance(s.body, MoveBody)
+        for step in s.body.steps
+        if not step.legal
+    }
     assert sorted(code.value for code in ILLEGAL_MOVE_CODES - shown) == []
 
 
@@ -83,15 +90,15 @@ def test_scenario_citations_occur_in_the_sources(sources: Path) -> None:
     texts: dict[str, str] = {}
     missing = []
     for scenario in SCENARIOS:
-        source = scenario.data["source"]
-        if source == "constructed":
+        source = scenario.source
+        if source is None:
             continue
-        name = source["source"]
+        name = source.source
         if name not in texts:
             path = sources.parent / name if name == "RULINGS.md" else sources / name
             texts[name] = normalise(path.read_text(encoding="utf-8"))
-        if normalise(source["section"]) not in texts[name]:
-            missing.append(f"{scenario.id}: {source['section']!r} not in {name}")
+        if normalise(source.section) not in texts[name]:
+            missing.append(f"{scenario.id}: {source.section!r} not in {name}")
     assert not missing, "\n".join(missing)
 
 
@@ -113,11 +120,11 @@ def test_changing_any_card_of_the_sample_game_names_that_move(tmp_path: Path) ->
     # the runner must name exactly that move.
     path = CORPUS / "christiansen" / "game" / "sample-game.yaml"
     original = load_scenario(path)
-    data = original.data
-    deck = deck_from_stages(original, data["dealer"], data["deal"]["stages"])
-    position = start_hand(original.variant, original.players, data["dealer"], deck)
+    body = original.body
+    assert isinstance(body, GameBody)
+    position = start_hand(original.variant, original.players, body.dealer, body.deck)
     replacements = []
-    for game_move in original.moves:
+    for game_move in body.moves:
         held = {str(card) for card in position.hands[position.to_move]}
         replacements.append(next(c for c in ("AS", "KD", "2C", "9H", "JK30") if c not in held))
         position = apply_legal(position, check_move(position, game_move.move))

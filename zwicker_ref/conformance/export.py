@@ -44,7 +44,10 @@ def export_data() -> dict[str, Any]:
         raise InvalidFileError(problems[0].file or "scenarios", problems)
     entries = []
     for scenario in scenarios:
-        entries.append({"file": relative(Path(scenario.file)), **scenario.data})
+        # The scenario as its file holds it (the loaded scenario is typed, not raw data).
+        entries.append(
+            {"file": relative(Path(scenario.file)), **read_yaml(Path(scenario.file)).data}
+        )
     return {
         "format": 1,
         "generator": f"zwicker_ref {__version__}",

@@ -9,21 +9,28 @@ when there is no difference; an engine that does not support a request skips it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from zwicker_ref.conformance.reference import REFERENCE, Engine, EngineFault, Setup, Unsupported
-from zwicker_ref.conformance.scenarios import Kind, Scenario
-from zwicker_ref.engine.moves import Build, Move
+from zwicker_ref.conformance.scenario_kinds import (
+    BuildPart,
+    Checkpoint,
+    DealBody,
+    GameBody,
+    LegalMovesBody,
+    MoveBody,
+    Parts,
+    Perft,
+    ScoreBody,
+)
+from zwicker_ref.conformance.scenarios import Scenario
 from zwicker_ref.engine.position import Pile, Position, TableItem
-from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
-from zwicker_ref.formats.move_data import move_from_data
+from zwicker_ref.errors import IllegalMoveError, ZwickerError
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.replay import ReplayError, replay_moves, require_finished
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.check_total import check_total
-from zwicker_ref.rules.deal_plan import stage_steps, walk_stage
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -42,9 +49,8 @@ class Outcome:
 
 def run_scenario(scenario: Scenario, engine: Engine = REFERENCE) -> Outcome:
     """Run one scenario against ``engine`` (by default the reference interpreter)."""
-    runner = _RUNNERS[scenario.kind]
     try:
-        differences = runner(scenario, engine)
+        differences = _run(scenario, engine)
     except Unsupported as unsupported:
         return Outcome(scenario=scenario, differences=(), skipped=unsupported.message)
     except EngineFault as fault:
@@ -52,6 +58,19 @@ def run_scenario(scenario: Scenario, engine: Engine = REFERENCE) -> Outcome:
     except ZwickerError as error:
         differences = [f"{engine.name} could not run it: {error}"]
     return Outcome(scenario=scenario, differences=tuple(differences))
+
+
+def _run(scenario: Scenario, engine: Engine) -> list[str]:
+    body = scenario.body
+    if isinstance(body, MoveBody):
+        return _run_move(body, engine)
+    if isinstance(body, LegalMovesBody):
+        return _run_legal(body, engine)
+    if isinstance(body, GameBody):
+        return _run_game(scenario, body, engine)
+    if isinstance(body, DealBody):
+        return _run_deal(scenario, body, engine)
+    return _run_score(scenario, body, engine)
 
 
 def setup_of(scenario: Scenario, dealer: int | None = None) -> Setup:
@@ -65,10 +84,9 @@ def setup_of(scenario: Scenario, dealer: int | None = None) -> Setup:
 # Move scenarios -------------------------------------------------------------------------
 
 
-def _run_move(scenario: Scenario, engine: Engine) -> list[str]:
-    assert scenario.position is not None
-    position = scenario.position
-    for number, step in enumerate(scenario.steps, start=1):
+def _run_move(body: MoveBody, engine: Engine) -> list[str]:
+    position = body.position
+    for number, step in enumerate(body.steps, start=1):
         move = replace(step.move, seat=step.seat) if step.seat is not None else step.move
         label = f"step {number} ({format_move(move)})"
         try:
@@ -94,44 +112,30 @@ def _run_move(scenario: Scenario, engine: Engine) -> list[str]:
 # Legal-move scenarios ---------------------------------------------------------------------
 
 
-def _owned(position: Position, move: Move) -> Move:
-    """A build that names no owner, where builds have owners, is the mover's."""
-    if isinstance(move, Build) and move.owner is None and position.rules.build_ownership:
-        return Build(move.card, move.target, move.value, position.to_move)
-    return move
-
-
-def _run_legal(scenario: Scenario, engine: Engine) -> list[str]:
-    assert scenario.position is not None
-    position = scenario.position
-    expect: Mapping[str, Any] = scenario.data["expect"]
+def _run_legal(body: LegalMovesBody, engine: Engine) -> list[str]:
+    position = body.position
     differences: list[str] = []
     legal = engine.legal(position)
     legal_set = set(legal)
     if len(legal_set) != len(legal):
         differences.append("the legal moves list a move twice (under the canonical identity)")
-
-    def parsed(key: str) -> list[Move]:
-        return [_owned(position, move_from_data(raw)) for raw in expect.get(key, ())]
-
-    if "moves" in expect:
-        wanted = set(parsed("moves"))
-        missing = sorted(format_move(move) for move in wanted - legal_set)
-        extra = sorted(format_move(move) for move in legal_set - wanted)
+    if body.moves is not None:
+        missing = sorted(format_move(move) for move in body.moves - legal_set)
+        extra = sorted(format_move(move) for move in legal_set - body.moves)
         if missing or extra:
             differences.append(
-                f"legal moves: expected {len(wanted)}, got {len(legal_set)}; "
+                f"legal moves: expected {len(body.moves)}, got {len(legal_set)}; "
                 f"missing: {', '.join(missing) or 'none'}; unexpected: {', '.join(extra) or 'none'}"
             )
-    if "count" in expect and expect["count"] != len(legal_set):
-        differences.append(f"legal-move count: expected {expect['count']}, got {len(legal_set)}")
-    for move in parsed("includes"):
+    if body.count is not None and body.count != len(legal_set):
+        differences.append(f"legal-move count: expected {body.count}, got {len(legal_set)}")
+    for move in body.includes:
         if move not in legal_set:
             differences.append(f"expected {format_move(move)} to be legal; it is not")
-    for move in parsed("excludes"):
+    for move in body.excludes:
         if move in legal_set:
             differences.append(f"expected {format_move(move)} to be illegal; it is legal")
-    for entry in expect.get("perft", ()):
+    for entry in body.perft:
         differences += _perft(engine, position, entry)
     return differences
 
@@ -144,8 +148,8 @@ def perft(engine: Engine, position: Position, depth: int) -> int:
     return sum(perft(engine, engine.apply(position, move), depth - 1) for move in moves)
 
 
-def _perft(engine: Engine, position: Position, entry: Mapping[str, Any]) -> list[str]:
-    depth = entry["depth"]
+def _perft(engine: Engine, position: Position, entry: Perft) -> list[str]:
+    depth = entry.depth
     differences = []
     divide = {
         format_move(move): perft(engine, engine.apply(position, move), depth - 1)
@@ -154,14 +158,14 @@ def _perft(engine: Engine, position: Position, entry: Mapping[str, Any]) -> list
         for move in engine.legal(position)
     }
     total = sum(divide.values())
-    if total != entry["count"]:
-        differences.append(f"perft depth {depth}: expected {entry['count']}, got {total}")
-    for text, count in entry.get("divide", {}).items():
-        move = format_move(_owned(position, move_from_data(text)))
-        got = divide.get(move)
+    if total != entry.count:
+        differences.append(f"perft depth {depth}: expected {entry.count}, got {total}")
+    for move, count in entry.divide:
+        text = format_move(move)
+        got = divide.get(text)
         if got != count:
             differences.append(
-                f"perft depth {depth}, divide {move}: expected {count}, got "
+                f"perft depth {depth}, divide {text}: expected {count}, got "
                 + ("no such legal move" if got is None else str(got))
             )
     return differences
@@ -170,69 +174,21 @@ def _perft(engine: Engine, position: Position, entry: Mapping[str, Any]) -> list
 # Game scenarios -------------------------------------------------------------------------
 
 
-def deck_from_stages(
-    scenario: Scenario, dealer: int, stages: list[Mapping[str, Any]]
-) -> list[Card]:
-    """The deck order (top first) that deals the given hands and table cards, stage by stage.
-
-    Within a stage a seat's cards (and the table's) are taken in the order listed; which of
-    them comes first does not change the position, since hands and the table are sets.
-    """
-    rules = scenario.variant.rules_with(scenario.options)
-    players = scenario.players
-    schedule = rules.schedule_for(players)
-    remaining = sum(len(hand) for stage in stages for hand in stage["hands"])
-    remaining += sum(len(stage.get("table", ())) for stage in stages)
-    forehand = (dealer + 1) % players
-    deck: list[Card] = []
-    for index, stage in enumerate(stages):
-        steps = stage_steps(schedule, index)
-        if steps is None:
-            raise ZwickerError(
-                ErrorCode.INVALID_DECK_ORDER, f"stage {index + 1} is past the schedule"
-            )
-        walk = walk_stage(steps, rules.deal_final, players, remaining, index)
-        hands = [[Card.parse(text) for text in hand] for hand in stage["hands"]]
-        table = [Card.parse(text) for text in stage.get("table", ())]
-        for destination in walk.destinations:
-            pile = table if destination is None else hands[(forehand + destination) % players]
-            if not pile:
-                raise ZwickerError(
-                    ErrorCode.INVALID_DECK_ORDER,
-                    f"stage {index + 1} gives a seat or the table too few cards",
-                )
-            deck.append(pile.pop(0))
-        if any(hands) or table:
-            raise ZwickerError(
-                ErrorCode.INVALID_DECK_ORDER,
-                f"stage {index + 1} gives a seat or the table too many cards",
-            )
-        remaining -= len(walk.destinations)
-    return deck
-
-
-def _run_game(scenario: Scenario, engine: Engine) -> list[str]:
-    data = scenario.data
-    dealer = data["dealer"]
-    deal = data["deal"]
-    if "deck" in deal:
-        deck = [Card.parse(text) for text in deal["deck"]]
-    else:
-        deck = deck_from_stages(scenario, dealer, deal["stages"])
-    setup = setup_of(scenario, dealer)
-    position = engine.start(setup, deck)
-    checkpoints: dict[int, list[Mapping[str, Any]]] = {}
-    for checkpoint in data.get("checkpoints", ()):
-        checkpoints.setdefault(checkpoint["after"], []).append(checkpoint)
+def _run_game(scenario: Scenario, body: GameBody, engine: Engine) -> list[str]:
+    setup = setup_of(scenario, body.dealer)
+    position = engine.start(setup, body.deck)
+    checkpoints: dict[int, list[Checkpoint]] = {}
+    for checkpoint in body.checkpoints:
+        checkpoints.setdefault(checkpoint.after, []).append(checkpoint)
 
     def check_at(played: int) -> list[str]:
         found = []
         for checkpoint in checkpoints.get(played, ()):
-            found += compare_parts(checkpoint["expect"], position, f"after move {played}")
+            found += compare_parts(checkpoint.expect, position, f"after move {played}")
         return found
 
     differences = check_at(0)
-    moves = [(game_move.seat, game_move.move) for game_move in scenario.moves]
+    moves = [(game_move.seat, game_move.move) for game_move in body.moves]
     try:
         for played in replay_moves(position, moves, engine.apply):
             if differences:
@@ -244,53 +200,48 @@ def _run_game(scenario: Scenario, engine: Engine) -> list[str]:
         require_finished(position)
     except ReplayError as error:
         return [error.message]
-    got: dict[str, list[int]] = {
-        "cards": [len(pile) for pile in position.captured],
-        "zwicks": list(position.zwicks),
-    }
-    if "points" in data["result"]:
+    result = body.result
+    got = {"cards": tuple(len(pile) for pile in position.captured), "zwicks": position.zwicks}
+    if result.points is not None:
         answers = engine.score(setup, position.captured, position.zwicks)
-        got["points"] = [side.points for side in answers]
+        got["points"] = tuple(side.points for side in answers)
+    wanted = {"cards": result.cards, "zwicks": result.zwicks, "points": result.points}
     return [
-        f"result {key}: expected {wanted}, got {got[key]}"
-        for key, wanted in data["result"].items()
-        if list(wanted) != got[key]
+        f"result {key}: expected {list(value)}, got {list(got[key])}"
+        for key, value in wanted.items()
+        if value is not None and value != got[key]
     ]
 
 
 # Deal scenarios -------------------------------------------------------------------------
 
 
-def _run_deal(scenario: Scenario, engine: Engine) -> list[str]:
-    data = scenario.data
-    deck = [Card.parse(text) for text in data["deck"]]
-    stages = engine.deal(setup_of(scenario, data["dealer"]), deck)
+def _run_deal(scenario: Scenario, body: DealBody, engine: Engine) -> list[str]:
+    stages = engine.deal(setup_of(scenario, body.dealer), body.deck)
     differences: list[str] = []
-    if len(stages) < len(data["stages"]):
-        differences.append(f"stages: expected at least {len(data['stages'])}, got {len(stages)}")
-    for index, (stage, got) in enumerate(zip(data["stages"], stages, strict=False)):
+    if len(stages) < len(body.stages):
+        differences.append(f"stages: expected at least {len(body.stages)}, got {len(stages)}")
+    for index, (stage, got) in enumerate(zip(body.stages, stages, strict=False)):
         label = f"stage {index + 1}"
-        for seat, cards in enumerate(stage["hands"]):
-            wanted = [str(Card.parse(text)) for text in cards]
+        for seat, cards in enumerate(stage.hands):
             actual = _names(got.hands[seat]) if seat < len(got.hands) else []
-            differences += _set_difference(f"{label}: hands[{seat}]", wanted, actual)
-        if "table" in stage:
-            wanted = [str(Card.parse(text)) for text in stage["table"]]
-            differences += _set_difference(f"{label}: table", wanted, _names(got.table))
+            differences += _set_difference(f"{label}: hands[{seat}]", _names(cards), actual)
+        if stage.table is not None:
+            differences += _set_difference(
+                f"{label}: table", _names(stage.table), _names(got.table)
+            )
     return differences
 
 
 # Score scenarios ------------------------------------------------------------------------
 
 
-def _run_score(scenario: Scenario, engine: Engine) -> list[str]:
-    data = scenario.data
+def _run_score(scenario: Scenario, body: ScoreBody, engine: Engine) -> list[str]:
     rules = scenario.variant.rules_with(scenario.options)
-    captured = [[Card.parse(text) for text in pile] for pile in data["captured"]]
     sides = rules.sides_for(scenario.players)
-    if len(captured) != sides or len(data["zwicks"]) != sides:
+    if len(body.captured) != sides or len(body.zwicks) != sides:
         return [f"captured and zwicks must list {sides} sides"]
-    answers = engine.score(setup_of(scenario), captured, data["zwicks"])
+    answers = engine.score(setup_of(scenario), body.captured, body.zwicks)
     if len(answers) != sides:
         return [f"scores: expected {sides} sides, got {len(answers)}"]
     # The check of RULINGS.md ("Scoring"): the sides' points add up to the variant's check
@@ -303,42 +254,35 @@ def _run_score(scenario: Scenario, engine: Engine) -> list[str]:
         - (available - awarded)
         + sum(side.zwick_points for side in answers)
     )
-    got: dict[str, Any] = {
-        "card_points": [side.card_points for side in answers],
-        "most_cards": [side.most_cards for side in answers],
-        "zwick_points": [side.zwick_points for side in answers],
-        "points": [side.points for side in answers],
-        "check_holds": holds,
+    expect = body.expect
+    compared = {
+        "card_points": (expect.card_points, tuple(side.card_points for side in answers)),
+        "most_cards": (expect.most_cards, tuple(side.most_cards for side in answers)),
+        "zwick_points": (expect.zwick_points, tuple(side.zwick_points for side in answers)),
+        "points": (expect.points, tuple(side.points for side in answers)),
     }
-    differences = []
-    for key, wanted in data["expect"].items():
-        if key == "lines":
-            for label, points in wanted.items():
-                found = [dict(side.lines).get(label) for side in answers]
-                if found != list(points):
-                    differences.append(f"line {label!r}: expected {points}, got {found}")
-        elif (list(wanted) if isinstance(wanted, list) else wanted) != got[key]:
-            differences.append(f"{key}: expected {wanted}, got {got[key]}")
+    differences = [
+        f"{key}: expected {list(wanted)}, got {list(got)}"
+        for key, (wanted, got) in compared.items()
+        if wanted is not None and wanted != got
+    ]
+    for label, points in expect.lines:
+        found = [dict(side.lines).get(label) for side in answers]
+        if found != list(points):
+            differences.append(f"line {label!r}: expected {list(points)}, got {found}")
+    if expect.check_holds is not None and expect.check_holds != holds:
+        differences.append(f"check_holds: expected {expect.check_holds}, got {holds}")
     return differences
 
 
 # Comparing parts of a position ------------------------------------------------------------
 
 
-def _item_key(item: TableItem) -> str:
-    if isinstance(item, Pile):
+def _item_key(item: TableItem | BuildPart) -> str:
+    if isinstance(item, Pile | BuildPart):
         owner = "" if item.owner is None else f"@{item.owner}"
         return f"[{'+'.join(map(str, item.cards))}]={item.value}{owner}"
     return str(item)
-
-
-def _expected_item_key(raw: object) -> str:
-    if isinstance(raw, str):
-        return str(Card.parse(raw))
-    assert isinstance(raw, dict)
-    cards = "+".join(str(Card.parse(text)) for text in raw["build"])
-    owner = "" if raw.get("owner") is None else f"@{raw['owner']}"
-    return f"[{cards}]={raw['value']}{owner}"
 
 
 def _set_difference(what: str, expected: list[str], got: list[str]) -> list[str]:
@@ -353,48 +297,45 @@ def _set_difference(what: str, expected: list[str], got: list[str]) -> list[str]
     ]
 
 
-def _names(cards: tuple[Card, ...] | list[Card]) -> list[str]:
+def _names(cards: Iterable[Card]) -> list[str]:
     return [str(card) for card in cards]
 
 
-def compare_parts(expected: Mapping[str, Any], position: Position, label: str) -> list[str]:
+def compare_parts(expected: Parts, position: Position, label: str) -> list[str]:
     """Differences between the asserted parts of a position and the actual position."""
     found: list[str] = []
-    if "table" in expected:
-        wanted = [_expected_item_key(raw) for raw in expected["table"]]
+    given = expected.given
+    if "table" in given:
+        wanted = [_item_key(item) for item in expected.table]
         found += _set_difference(f"{label}: table", wanted, [_item_key(i) for i in position.table])
-    for key, actual in (("hands", position.hands), ("captured", position.captured)):
-        for index, cards in enumerate(expected.get(key, ())):
+    for key, piles, actual in (
+        ("hands", expected.hands, position.hands),
+        ("captured", expected.captured, position.captured),
+    ):
+        if key not in given:
+            continue
+        for index, cards in enumerate(piles):
             if cards is None:
                 continue
             if index >= len(actual):
                 found.append(f"{label}: {key}[{index}] does not exist")
                 continue
-            wanted = [str(Card.parse(text)) for text in cards]
-            found += _set_difference(f"{label}: {key}[{index}]", wanted, _names(actual[index]))
-    scalars = {
-        "captured_counts": [len(pile) for pile in position.captured],
-        "zwicks": list(position.zwicks),
-        "to_move": position.to_move,
-        "stage": position.stage,
-        "last_capture": position.last_capture,
-        "stock": _names(position.stock),
-        "over": position.is_over,
+            found += _set_difference(
+                f"{label}: {key}[{index}]", _names(cards), _names(actual[index])
+            )
+    scalars: dict[str, tuple[object, object]] = {
+        "captured_counts": (
+            list(expected.captured_counts),
+            [len(pile) for pile in position.captured],
+        ),
+        "zwicks": (list(expected.zwicks), list(position.zwicks)),
+        "to_move": (expected.to_move, position.to_move),
+        "stage": (expected.stage, position.stage),
+        "last_capture": (expected.last_capture, position.last_capture),
+        "stock": (_names(expected.stock), _names(position.stock)),
+        "over": (expected.over, position.is_over),
     }
-    for key, actual_value in scalars.items():
-        if key in expected:
-            wanted_value = expected[key]
-            if key == "stock":
-                wanted_value = [str(Card.parse(text)) for text in wanted_value]
-            if wanted_value != actual_value:
-                found.append(f"{label}: {key}: expected {wanted_value}, got {actual_value}")
+    for key, (wanted_value, actual_value) in scalars.items():
+        if key in given and wanted_value != actual_value:
+            found.append(f"{label}: {key}: expected {wanted_value}, got {actual_value}")
     return found
-
-
-_RUNNERS = {
-    Kind.MOVE: _run_move,
-    Kind.LEGAL_MOVES: _run_legal,
-    Kind.GAME: _run_game,
-    Kind.DEAL: _run_deal,
-    Kind.SCORE: _run_score,
-}

@@ -10,22 +10,21 @@ across a corpus by :func:`load_corpus`. Every problem is reported with file, pla
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from zwicker_ref.conformance.scenario_kinds import Body, LegalMovesBody, MoveBody
+from zwicker_ref.conformance.scenario_reader import ScenarioReader
 from zwicker_ref.documents.schemas import schema_problems
 from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, checked, line_in, read_yaml
-from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.position import Position
-from zwicker_ref.errors import ErrorCode, InvalidFileError, NotationError, Problem, ZwickerError
-from zwicker_ref.formats.move_data import MoveDataError, move_from_data
+from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem, ZwickerError
 from zwicker_ref.formats.position_io import check_position_document
-from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.sources import unknown_sources
 from zwicker_ref.rules.spec_loader import load_variant
-from zwicker_ref.rules.variant import Variant
+from zwicker_ref.rules.variant import Citation, Variant
 
 ID_PREFIXES = {
     "dithmarschen": "dith",
@@ -57,29 +56,8 @@ class Provenance(enum.Enum):
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class Step:
-    """One move of a move scenario and what must happen."""
-
-    move: Move
-    seat: int | None
-    legal: bool
-    error: ErrorCode | None
-    after: Mapping[str, Any] | None
-    path: DocPath
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class GameMove:
-    """One move of a game scenario."""
-
-    move: Move
-    seat: int | None
-    path: DocPath
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
 class Scenario:
-    """A checked scenario: its header, the typed parts the runner needs, and its raw data."""
+    """A checked scenario: its header and its typed content (:data:`Body`, one per kind)."""
 
     id: str
     title: str
@@ -88,21 +66,27 @@ class Scenario:
     options: tuple[str, ...]
     players: int
     clauses: tuple[str, ...]
+    source: Citation | None
+    """The passage it comes from; None for a constructed case."""
     provenance: Provenance
+    description: str
     file: str
-    data: Mapping[str, Any]
-    position: Position | None
-    steps: tuple[Step, ...]
-    moves: tuple[GameMove, ...]
+    body: Body
     lines: Mapping[DocPath, int]
+
+    @property
+    def position(self) -> Position | None:
+        """The position a move or legal-moves scenario starts from."""
+        body = self.body
+        return body.position if isinstance(body, MoveBody | LegalMovesBody) else None
 
     @property
     def negative(self) -> bool:
         """True when the scenario shows a rule being broken (an illegal move, an excluded move)."""
-        if any(not step.legal for step in self.steps):
-            return True
-        expect = self.data.get("expect")
-        return self.kind is Kind.LEGAL_MOVES and isinstance(expect, dict) and "excludes" in expect
+        body = self.body
+        if isinstance(body, MoveBody):
+            return any(not step.legal for step in body.steps)
+        return isinstance(body, LegalMovesBody) and bool(body.excludes)
 
     def line_of(self, path: DocPath) -> int | None:
         """The line of a place in the scenario file."""
@@ -149,47 +133,11 @@ def check_scenario_document(document: YamlDocument) -> tuple[Scenario | None, li
     if "position" in data:
         position, found = _position(document, data)
         problems += found
-    steps: list[Step] = []
-    for index, raw in enumerate(data.get("steps", ())):
-        path: DocPath = ("steps", index)
-        move = _move(document, raw["move"], (*path, "move"), problems)
-        expected_code = None
-        if "error" in raw:
-            try:
-                expected_code = ErrorCode(raw["error"])
-            except ValueError:
-                problems.append(
-                    document.problem(
-                        ErrorCode.SCHEMA_VIOLATION,
-                        f"{raw['error']!r} is not an error code (see docs/reference/errors.md)",
-                        (*path, "error"),
-                    )
-                )
-        if move is not None:
-            steps.append(
-                Step(
-                    move=move,
-                    seat=raw.get("seat"),
-                    legal=raw["expect"] == "legal",
-                    error=expected_code,
-                    after=raw.get("after"),
-                    path=path,
-                )
-            )
-    moves: list[GameMove] = []
-    for index, raw in enumerate(data.get("moves", ())):
-        path = ("moves", index)
-        move = _move(document, raw["move"], (*path, "move"), problems)
-        if move is not None:
-            moves.append(GameMove(move=move, seat=raw.get("seat"), path=path))
-    expect = data.get("expect")
-    if isinstance(expect, dict):
-        for key in ("moves", "includes", "excludes"):
-            for index, raw in enumerate(expect.get(key, ())):
-                _move(document, raw, ("expect", key, index), problems)
-    problems += _card_problems(document, data)
-    if problems:
+    reader = ScenarioReader(document, problems)
+    body = reader.body(data["kind"], data, position, variant)
+    if problems or body is None:
         return None, problems
+    source = data["source"]
     scenario = Scenario(
         id=data["id"],
         title=data["title"],
@@ -198,12 +146,13 @@ def check_scenario_document(document: YamlDocument) -> tuple[Scenario | None, li
         options=tuple(data.get("options", ())),
         players=data["players"],
         clauses=tuple(data["clauses"]),
+        source=None
+        if source == "constructed"
+        else Citation(source=source["source"], section=source["section"]),
         provenance=Provenance(data["provenance"]),
+        description=data["description"],
         file=document.file,
-        data=data,
-        position=position,
-        steps=tuple(steps),
-        moves=tuple(moves),
+        body=body,
         lines=document.lines,
     )
     return scenario, []
@@ -241,35 +190,6 @@ def _position(
         for p in problems
     ]
     return position, placed
-
-
-def _move(
-    document: YamlDocument, raw: object, path: DocPath, problems: list[Problem]
-) -> Move | None:
-    try:
-        return move_from_data(raw, path)
-    except MoveDataError as error:
-        problems.append(error.problem(document))
-    except NotationError as error:
-        problems.append(document.problem(error.code, error.message, path))
-    return None
-
-
-def _card_problems(document: YamlDocument, data: dict[str, Any]) -> list[Problem]:
-    """Card notation in the places the schema only checks by pattern."""
-    problems = []
-    for path, text in _card_places(data):
-        try:
-            Card.parse(text)
-        except NotationError as error:
-            problems.append(document.problem(error.code, error.message, path))
-    return problems
-
-
-def _card_places(data: dict[str, Any]) -> Iterator[tuple[DocPath, str]]:
-    for key in ("deck",):
-        for index, text in enumerate(data.get(key, ())):
-            yield (key, index), text
 
 
 def load_corpus(paths: Iterable[Path]) -> tuple[list[Scenario], list[Problem]]:

@@ -11,18 +11,28 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from zwicker_ref.conformance.export import export_corpus
-from zwicker_ref.conformance.runner import deck_from_stages, run_scenario
-from zwicker_ref.conformance.scenarios import Kind, Scenario, load_corpus
+from zwicker_ref.conformance.runner import run_scenario
+from zwicker_ref.conformance.scenario_kinds import (
+    BuildPart,
+    DealBody,
+    GameBody,
+    LegalMovesBody,
+    MoveBody,
+    Parts,
+)
+from zwicker_ref.conformance.scenarios import Scenario, load_corpus
 from zwicker_ref.documents.locations import scenarios_dir, spec_dir
 from zwicker_ref.engine.dealing import start_hand
+from zwicker_ref.engine.moves import Move, canonical_order
 from zwicker_ref.engine.play import play
+from zwicker_ref.engine.position import Pile, Position, TableItem
 from zwicker_ref.errors import ErrorCode, NotationError, ZwickerError
-from zwicker_ref.formats.position_io import position_to_data
+from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.replay import replay_moves
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.comparison import compare, differences
@@ -63,17 +73,6 @@ def cards_html(texts: Iterable[str]) -> str:
     return " ".join(drawn) if drawn else "—"
 
 
-def item_html(raw: object) -> str:
-    """A table item drawn: a loose card, or a build with its value and owner."""
-    if isinstance(raw, str):
-        return card_html(raw)
-    assert isinstance(raw, Mapping)
-    owner = "" if raw.get("owner") is None else f" <small>seat {raw['owner']}</small>"
-    return (
-        f'<span class="zc-build">{cards_html(raw["build"])} <b>= {raw["value"]}</b>{owner}</span>'
-    )
-
-
 def move_html(raw: object) -> str:
     """A move in notation, with its cards drawn."""
     text = raw if isinstance(raw, str) else json.dumps(raw)
@@ -97,29 +96,49 @@ def _is_card(word: str) -> bool:
 # Scenarios ------------------------------------------------------------------------------
 
 
-def _position_html(position: Mapping[str, Any]) -> list[str]:
+def _table_html(items: Iterable[TableItem | BuildPart]) -> str:
+    """Table items drawn: loose cards, and builds with their value and owner."""
+    drawn = []
+    for item in items:
+        if isinstance(item, Pile | BuildPart):
+            owner = "" if item.owner is None else f" <small>seat {item.owner}</small>"
+            cards = cards_html(map(str, item.cards))
+            drawn.append(f'<span class="zc-build">{cards} <b>= {item.value}</b>{owner}</span>')
+        else:
+            drawn.append(card_html(str(item)))
+    return " ".join(drawn) or "—"
+
+
+def _position_html(position: Position) -> list[str]:
     lines = ['<div class="zc-position">']
-    for seat, hand in enumerate(position["hands"]):
-        lines.append(f"<div>Seat {seat}: {cards_html(hand)}</div>")
-    table = " ".join(item_html(item) for item in position["table"]) or "—"
-    lines.append(f"<div>Table: {table}</div>")
+    for seat, hand in enumerate(position.hands):
+        lines.append(f"<div>Seat {seat}: {cards_html(map(str, hand))}</div>")
+    lines.append(f"<div>Table: {_table_html(position.table)}</div>")
     lines.append("</div>")
     return lines
 
 
-def _parts_html(parts: Mapping[str, Any]) -> str:
+def _parts_html(parts: Parts | None) -> str:
+    if parts is None:
+        return ""
     shown = []
-    if "table" in parts:
-        shown.append("table " + (" ".join(item_html(item) for item in parts["table"]) or "empty"))
+    if "table" in parts.given:
+        shown.append("table " + (_table_html(parts.table) if parts.table else "empty"))
     for key in ("zwicks", "captured_counts", "to_move", "over"):
-        if key in parts:
-            shown.append(f"{key.replace('_', ' ')} {parts[key]}")
+        if key in parts.given:
+            value = getattr(parts, key)
+            shown.append(
+                f"{key.replace('_', ' ')} {list(value) if isinstance(value, tuple) else value}"
+            )
     return "; ".join(shown)
+
+
+def _move_html(move: Move) -> str:
+    return move_html(format_move(move))
 
 
 def scenario_html(scenario: Scenario) -> list[str]:
     """A scenario for people: position, moves and outcome, with its pass badge."""
-    data = scenario.data
     lines = [
         f'<div class="zc-scenario" id="{scenario.id}" markdown="0">',
         f'<p><span class="zc-pass">✔ passes</span> <b>{html.escape(scenario.title)}</b> '
@@ -127,48 +146,73 @@ def scenario_html(scenario: Scenario) -> list[str]:
         f"{scenario.provenance.value} · {scenario.players} players"
         + (f" · options {', '.join(scenario.options)}" if scenario.options else "")
         + "</p>",
-        f"<p>{html.escape(data['description'])}</p>",
+        f"<p>{html.escape(scenario.description)}</p>",
     ]
-    if "position" in data:
-        lines += _position_html(data["position"])
-    if scenario.kind is Kind.MOVE:
+    body = scenario.body
+    if isinstance(body, MoveBody | LegalMovesBody):
+        lines += _position_html(body.position)
+    if isinstance(body, MoveBody):
         lines.append("<ol>")
-        for step in data["steps"]:
-            if step["expect"] == "legal":
-                after = _parts_html(step.get("after", {}))
+        for step in body.steps:
+            if step.legal:
+                after = _parts_html(step.after)
                 outcome = "legal" + (f" → {after}" if after else "")
             else:
-                outcome = f"illegal: <code>{step['error']}</code>"
-            lines.append(f"<li>{move_html(step['move'])} — {outcome}</li>")
+                outcome = f"illegal: <code>{step.error}</code>"
+            lines.append(f"<li>{_move_html(step.move)} — {outcome}</li>")
         lines.append("</ol>")
-    elif scenario.kind is Kind.LEGAL_MOVES:
-        expect = data["expect"]
-        if "count" in expect:
-            lines.append(f"<p>{expect['count']} legal moves.</p>")
-        for key, label in (("moves", "Exactly"), ("includes", "Legal"), ("excludes", "Not legal")):
-            if key in expect:
-                moves = ", ".join(move_html(move) for move in expect[key])
-                lines.append(f"<p>{label}: {moves}</p>")
-        for entry in expect.get("perft", ()):
-            lines.append(f"<p>Perft depth {entry['depth']}: {entry['count']}</p>")
-    elif scenario.kind is Kind.GAME:
-        result = data["result"]
-        lines.append(
-            f"<p>{len(data['moves'])} moves; result by side: "
-            + "; ".join(f"{key} {value}" for key, value in result.items())
-            + "</p>"
-        )
-    elif scenario.kind is Kind.DEAL:
-        for number, stage in enumerate(data["stages"], start=1):
-            hands = " · ".join(
-                f"seat {seat}: {cards_html(hand)}" for seat, hand in enumerate(stage["hands"])
+    elif isinstance(body, LegalMovesBody):
+        if body.count is not None:
+            lines.append(f"<p>{body.count} legal moves.</p>")
+        for moves, label in (
+            (None if body.moves is None else canonical_order(list(body.moves)), "Exactly"),
+            (body.includes or None, "Legal"),
+            (body.excludes or None, "Not legal"),
+        ):
+            if moves is not None:
+                lines.append(f"<p>{label}: {', '.join(_move_html(move) for move in moves)}</p>")
+        for entry in body.perft:
+            lines.append(f"<p>Perft depth {entry.depth}: {entry.count}</p>")
+    elif isinstance(body, GameBody):
+        result = body.result
+        shown = [
+            f"{key} {list(value)}"
+            for key, value in (
+                ("cards", result.cards),
+                ("zwicks", result.zwicks),
+                ("points", result.points),
             )
-            table = cards_html(stage.get("table", ()))
+            if value is not None
+        ]
+        lines.append(f"<p>{len(body.moves)} moves; result by side: {'; '.join(shown)}</p>")
+    elif isinstance(body, DealBody):
+        for number, stage in enumerate(body.stages, start=1):
+            hands = " · ".join(
+                f"seat {seat}: {cards_html(map(str, hand))}"
+                for seat, hand in enumerate(stage.hands)
+            )
+            table = cards_html(map(str, stage.table or ()))
             lines.append(f"<p>Stage {number}: {hands}; table {table}</p>")
-    elif scenario.kind is Kind.SCORE:
-        counts = ", ".join(str(len(pile)) for pile in data["captured"])
-        expect = "; ".join(f"{key} {value}" for key, value in data["expect"].items())
-        lines.append(f"<p>Cards captured by side: {counts}; zwicks {data['zwicks']}. {expect}</p>")
+    else:
+        counts = ", ".join(str(len(pile)) for pile in body.captured)
+        expect = body.expect
+        shown = [
+            f"{key} {list(value)}"
+            for key, value in (
+                ("card_points", expect.card_points),
+                ("most_cards", expect.most_cards),
+                ("zwick_points", expect.zwick_points),
+                ("points", expect.points),
+            )
+            if value is not None
+        ]
+        shown += [f"line {label} {list(points)}" for label, points in expect.lines]
+        if expect.check_holds is not None:
+            shown.append(f"check holds {expect.check_holds}")
+        lines.append(
+            f"<p>Cards captured by side: {counts}; zwicks {list(body.zwicks)}. "
+            f"{'; '.join(shown)}</p>"
+        )
     lines.append("</div>")
     return lines
 
@@ -335,24 +379,24 @@ SAMPLE_GAME = "chr-sample-game"
 
 def sample_game_page(scenario: Scenario) -> str:
     """The Christiansen sample game move by move: the table and captured counts after each."""
-    data = scenario.data
-    deck = deck_from_stages(scenario, data["dealer"], data["deal"]["stages"])
+    body = scenario.body
+    assert isinstance(body, GameBody)
     position = start_hand(
-        scenario.variant, scenario.players, data["dealer"], deck, scenario.options
+        scenario.variant, scenario.players, body.dealer, body.deck, scenario.options
     )
     lines = [
         f"# {scenario.title}",
         "",
-        data["description"],
+        scenario.description,
         "",
         f"Scenario [{scenario.id}](variants/{scenario.variant.id}.md#{scenario.id}), replayed "
         "by the reference interpreter while this page was built.",
         "",
     ]
-    for erratum in data.get("errata", ()):
+    for erratum in body.errata:
         lines += ['!!! warning "Erratum"', f"    {erratum}", ""]
     lines += ["## Deal", ""]
-    lines += _position_html(position_to_data(position))
+    lines += _position_html(position)
     lines += [
         "",
         "## Play",
@@ -360,7 +404,7 @@ def sample_game_page(scenario: Scenario) -> str:
         "| # | seat | move | table after | cards by side | zwicks |",
         "|---|---|---|---|---|---|",
     ]
-    moves = [(game_move.seat, game_move.move) for game_move in scenario.moves]
+    moves = [(game_move.seat, game_move.move) for game_move in body.moves]
     for played in replay_moves(position, moves, play):
         number, seat, position = played.number, played.seat, played.after
         if played.dealt:
@@ -368,17 +412,17 @@ def sample_game_page(scenario: Scenario) -> str:
                 f"seat {s}: {cards_html(map(str, hand))}" for s, hand in enumerate(position.hands)
             )
             lines.append(f"| | | **deal {position.stage}**: {hands} | | | |")
-        table = " ".join(item_html(item) for item in position_to_data(position)["table"]) or "—"
+        table = _table_html(position.table)
         counts = ", ".join(str(len(pile)) for pile in position.captured)
-        raw = data["moves"][number - 1]["move"]
         zwicks = ", ".join(map(str, position.zwicks))
-        lines.append(f"| {number} | {seat} | {move_html(raw)} | {table} | {counts} | {zwicks} |")
-    result = data["result"]
+        move = _move_html(played.move)
+        lines.append(f"| {number} | {seat} | {move} | {table} | {counts} | {zwicks} |")
+    result = body.result
     lines += ["", "## Result", "", "| side | cards | zwicks | points |", "|---|---|---|---|"]
-    for side, (cards, zwicks, points) in enumerate(
-        zip(result["cards"], result["zwicks"], result["points"], strict=True)
+    for side, (taken, made, points) in enumerate(
+        zip(result.cards or (), result.zwicks or (), result.points or (), strict=True)
     ):
-        lines.append(f"| {side} | {cards} | {zwicks} | {points} |")
+        lines.append(f"| {side} | {taken} | {made} | {points} |")
     return "\n".join(lines) + "\n"
 
 
