@@ -19,11 +19,9 @@ from typing import TYPE_CHECKING
 from zwicker_ref.engine.captures import (
     SMALL_TABLE,
     CaptureSearch,
+    capture_masks,
     classify,
-    feasible_subsets,
     sorted_keys,
-    subset_order,
-    subset_totals,
 )
 from zwicker_ref.engine.memo import Memo
 from zwicker_ref.engine.moves import Capture
@@ -51,9 +49,7 @@ class CaptureOptions:
         )
         self._searches = Memo(self._search)
         self._sets = Memo(self._sets_for_values)
-        self._masks = Memo(self._feasible_masks)
         self._mask_items = Memo(self._items_of_mask)
-        self._totals: tuple[int, list[tuple[int, int]]] | None = None
 
     # Which items may be taken at all ---------------------------------------------------
 
@@ -121,11 +117,8 @@ class CaptureOptions:
         if not takes_lone_joker:
             return []
         if len(self.context.table) <= SMALL_TABLE:
-            masks: set[int] = set()
-            for value in values:
-                masks |= self._masks[value]
-            order = subset_order(len(self.context.table))
-            return [self._mask_items[mask] for mask in sorted(masks, key=order.__getitem__)]
+            mask_items = self._mask_items
+            return [mask_items[mask] for mask in capture_masks(self._offered, values)]
         search, _names = self._searches[takes_lone_joker]
         keys = sorted_keys(search, self._vectors(search, values))
         by_key = self.context.by_key
@@ -135,29 +128,17 @@ class CaptureOptions:
     def _canonical_place(items: frozenset[Card]) -> list[int]:
         return sorted(name.sort_key for name in items)
 
-    def _feasible_masks(self, value: int) -> set[int]:
-        """Subsets of the capturable items that split into groups adding up to ``value``."""
-        return feasible_subsets(self._subset_totals(value), value)
-
-    def _subset_totals(self, value: int) -> list[tuple[int, int]]:
-        """What every subset of the capturable items adds up to, at least up to ``value``.
-
-        An item that may not be taken offers no value, so no subset with it adds up.
-        """
-        known = self._totals
-        if known is None or known[0] < value:
-            # One table serves every value the hand can capture.
-            context = self.context
-            use = context.values.use
-            bound = max(value, *(max(use(held).capture) for held in context.hand))
-            offered = context.item_values
-            if context.rules.table_jokers is TableJokers.NEVER:
-                offered = [
-                    () if holds_joker(item) else values
-                    for item, values in zip(context.table, offered, strict=True)
-                ]
-            known = self._totals = (bound, subset_totals(offered, bound))
-        return known[1]
+    @property
+    def _offered(self) -> tuple[tuple[int, ...], ...]:
+        """The values each table item offers a capture (none for an item that may not be taken)."""
+        context = self.context
+        offered = context.item_values
+        if context.rules.table_jokers is TableJokers.NEVER:
+            offered = [
+                () if holds_joker(item) else values
+                for item, values in zip(context.table, offered, strict=True)
+            ]
+        return tuple(offered)
 
     def _items_of_mask(self, mask: int) -> frozenset[Card]:
         names = self.context.names

@@ -309,6 +309,23 @@ def _lowest_item(mask: int) -> int:
     return mask & -mask
 
 
+@functools.lru_cache(maxsize=50_000)
+def capture_masks(offered: tuple[tuple[int, ...], ...], values: tuple[int, ...]) -> tuple[int, ...]:
+    """Every item subset (bit mask) that splits into groups of one of ``values``, in order.
+
+    ``offered`` gives the values of each item of a small table, in table order (an empty
+    tuple for an item that may not be taken); the subsets come in canonical order
+    (:func:`subset_order`). The answer depends only on those values, not on which cards
+    the items are, so random play, which meets the same small tables again and again,
+    shares it between positions; the cache is bounded.
+    """
+    totals = subset_totals(offered, max(values))
+    masks: set[int] = set()
+    for value in values:
+        masks |= feasible_subsets(totals, value)
+    return tuple(sorted(masks, key=subset_order(len(offered)).__getitem__))
+
+
 @functools.cache  # at most SMALL_TABLE + 1 sizes
 def subset_order(size: int) -> list[int]:
     """The place of every subset of ``size`` items in canonical order, indexed by mask.
