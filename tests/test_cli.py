@@ -270,6 +270,20 @@ def test_version_names_the_package_the_corpus_and_its_digest() -> None:
     assert lines[3].startswith("corpus root ")
 
 
+def test_version_starts_without_the_interpreter() -> None:
+    """``--version`` is answered before the command table (and jsonschema) is imported."""
+    probe = (
+        "import sys; from zwicker_ref.cli import main; status = main(['--version']); "
+        "loaded = [name for name in ('jsonschema', 'zwicker_ref.engine.generation', "
+        "'zwicker_ref.cli.spec_commands') if name in sys.modules]; "
+        "print('LOADED', loaded, status)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert result.stdout.splitlines()[-1] == "LOADED [] 0"
+
+
 def test_output_into_a_closed_pipe_ends_quietly() -> None:
     result = subprocess.run(
         f"'{ZWICKER}' variants | head -n 1",
@@ -284,9 +298,9 @@ def test_output_into_a_closed_pipe_ends_quietly() -> None:
 
 
 def test_every_command_has_help_with_an_example(capsys: pytest.CaptureFixture[str]) -> None:
-    from zwicker_ref.cli import COMMANDS
+    from zwicker_ref.cli import commands
 
-    for command in COMMANDS:
+    for command in commands():
         with pytest.raises(SystemExit) as done:
             main([command.name, "--help"])
         assert done.value.code == 0

@@ -30,30 +30,42 @@ zwicker writes no colour, so ``NO_COLOR`` needs nothing.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 import textwrap
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from zwicker_ref._version import __version__
-from zwicker_ref.cli import (
-    author_commands,
-    corpus_commands,
-    engine_commands,
-    game_commands,
-    spec_commands,
-)
-from zwicker_ref.cli.command import Command
 from zwicker_ref.errors import ErrorCode, ZwickerError
 
-COMMANDS: tuple[Command, ...] = (
-    *spec_commands.COMMANDS,
-    *game_commands.COMMANDS,
-    *corpus_commands.COMMANDS,
-    *engine_commands.COMMANDS,
-    *author_commands.COMMANDS,
-)
-"""Every command, in the order ``zwicker --help`` lists them."""
+if TYPE_CHECKING:
+    from zwicker_ref.cli.command import Command
+
+
+@functools.cache
+def commands() -> tuple[Command, ...]:
+    """Every command, in the order ``zwicker --help`` lists them.
+
+    The command modules (and the whole interpreter behind them) are imported on first
+    use, so ``zwicker --version`` starts without them.
+    """
+    from zwicker_ref.cli import (
+        author_commands,
+        corpus_commands,
+        engine_commands,
+        game_commands,
+        spec_commands,
+    )
+
+    return (
+        *spec_commands.COMMANDS,
+        *game_commands.COMMANDS,
+        *corpus_commands.COMMANDS,
+        *engine_commands.COMMANDS,
+        *author_commands.COMMANDS,
+    )
 
 USAGE_ERROR = 2
 CLOSED_PIPE = 128 + 13  # what a shell reports for a process ended by SIGPIPE
@@ -76,6 +88,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
+    if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
+        # Answered before the command table is built: scripts ask for it often.
+        print_version()
+        return 0
     args = parser().parse_args(argv)
     try:
         status: int = args.run(args)
@@ -92,18 +108,23 @@ class _VersionAction(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, help="print the versions and exit")
 
     def __call__(self, parser: argparse.ArgumentParser, *_args: object, **_kwargs: object) -> None:
-        from zwicker_ref.documents.corpus import corpus_identity
-
-        identity = corpus_identity()
-        print(f"zwicker {__version__}")
-        print(f"corpus {identity.version}")
-        print(f"digest {identity.digest}")
-        print(f"corpus root {identity.root.describe()}")
+        print_version()
         parser.exit()
 
 
+def print_version() -> None:
+    """Print the package version, the corpus version and digest, and the corpus root."""
+    from zwicker_ref.documents.corpus import corpus_identity
+
+    identity = corpus_identity()
+    print(f"zwicker {__version__}")
+    print(f"corpus {identity.version}")
+    print(f"digest {identity.digest}")
+    print(f"corpus root {identity.root.describe()}")
+
+
 def parser() -> argparse.ArgumentParser:
-    """The argument parser, built from :data:`COMMANDS`."""
+    """The argument parser, built from :func:`commands`."""
     top = argparse.ArgumentParser(
         prog="zwicker",
         description="Zwicker Rules: reference interpreter and checker of the Zwicker card games.",
@@ -113,12 +134,12 @@ def parser() -> argparse.ArgumentParser:
         ),
     )
     top.add_argument("--version", action=_VersionAction)
-    commands = top.add_subparsers(
+    subparsers = top.add_subparsers(
         title="commands", required=True, metavar="COMMAND", dest="command"
     )
     corpus = _corpus_note()
-    for command in COMMANDS:
-        sub = commands.add_parser(
+    for command in commands():
+        sub = subparsers.add_parser(
             command.name,
             help=command.summary,
             description=textwrap.fill(command.description, 88),
