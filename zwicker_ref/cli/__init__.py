@@ -67,6 +67,7 @@ def commands() -> tuple[Command, ...]:
         *author_commands.COMMANDS,
     )
 
+
 USAGE_ERROR = 2
 CLOSED_PIPE = 128 + 13  # what a shell reports for a process ended by SIGPIPE
 _FAILURE_CODES = frozenset({ErrorCode.RECORD_MISMATCH, ErrorCode.SCENARIO_FAILED})
