@@ -23,9 +23,6 @@ from zwicker_ref.rules.variant import PartnerBasis
 if TYPE_CHECKING:
     from zwicker_ref.engine.move_context import MoveContext
 
-Target = tuple[Card | None, tuple[int, ...] | None]
-"""A place to build: the item's naming card and the values it offers (None, None: alone)."""
-
 
 class BuildOptions:
     """What each card of the mover's hand may build, in one position."""
@@ -33,18 +30,21 @@ class BuildOptions:
     def __init__(self, context: MoveContext) -> None:
         self.context = context
         # Build targets in canonical order: a new build first, then the table items.
-        self._targets: list[Target] = [(None, None)]
-        self._targets += zip(context.names, context.item_values, strict=True)
+        self._targets: tuple[Card | None, ...] = (None, *context.names)
         self.partners: tuple[int, ...] = ()
         self._partner_values: dict[int, frozenset[int]] = {}
         if not context.rules.build_ownership:
             return  # no owners: no partners to build for, nothing held for oneself
-        self.partners = context.position.partners_of(context.mover)
-        self._partner_values = {partner: self._basis_values(partner) for partner in self.partners}
-        # The values the mover holds twice or more, and once: the holding requirement.
-        counts = context.obligation.mover_holds
-        self._held_twice = frozenset(value for value, count in counts.items() if count > 1)
-        self._held_once = frozenset(value for value, count in counts.items() if count == 1)
+        if context.position.partnership:
+            self.partners = context.position.partners_of(context.mover)
+            self._partner_values = {
+                partner: self._basis_values(partner) for partner in self.partners
+            }
+        if context.rules.build_holding:
+            # The values the mover holds twice or more, and once: the holding requirement.
+            counts = context.obligation.mover_holds
+            self._held_twice = frozenset(value for value, count in counts.items() if count > 1)
+            self._held_once = frozenset(value for value, count in counts.items() if count == 1)
 
     def build_values(self, card: Card, target: TableItem | None) -> tuple[int, ...]:
         """Every value a build of ``card`` onto ``target`` (None: alone) may announce."""
@@ -86,16 +86,15 @@ class BuildOptions:
         """Every legal build with ``card``, in canonical order."""
         context = self.context
         values = context.values
-        played = values.use(card).build
-        results = values.build_results
-        legal = context.obligation.after_build
+        # The values reachable on each target, from one lookup for the whole table.
+        reached_on = values.build_results_on_table(context.offered, values.use(card).build)
         moves: list[Build] = []
         if not context.rules.build_ownership:
-            for name, bases in self._targets:
-                for value in results(bases, played):
-                    if legal(card, name, value, None):
-                        moves.append(Build(card, name, value, None))
+            # Without owners nobody has builds to back: the owner obligation cannot fail.
+            for name, reached in zip(self._targets, reached_on, strict=True):
+                moves += [Build(card, name, value, None) for value in reached]
             return moves
+        legal = context.obligation.after_build
         # Who may own each value (as owners() decides), once per card instead of per value.
         seats = self._allowed_values(card)
         # Owners allow few values: look only at those (all values where one allows any).
@@ -104,8 +103,7 @@ class BuildOptions:
             wanted = None if seat_values is None or wanted is None else wanted | seat_values
         if wanted is not None and not wanted:
             return moves
-        for name, bases in self._targets:
-            reached = results(bases, played)
+        for name, reached in zip(self._targets, reached_on, strict=True):
             if wanted is not None:
                 hits = wanted.intersection(reached)
                 if not hits:
@@ -123,8 +121,11 @@ class BuildOptions:
         """Each seat that may own a build of ``card``, with the values it may own (None: any)."""
         context = self.context
         mover = context.mover
-        allowed: dict[int, frozenset[int] | None] = {mover: None, **self._partner_values}
+        own: frozenset[int] | None = None
         if context.rules.build_holding:
             # The values the mover still holds after playing the card.
-            allowed[mover] = self._held_twice | (self._held_once - context.values.use(card).hold)
+            own = self._held_twice | (self._held_once - context.values.use(card).hold)
+        if not self._partner_values:
+            return [(mover, own)]
+        allowed: dict[int, frozenset[int] | None] = {mover: own, **self._partner_values}
         return sorted(allowed.items())

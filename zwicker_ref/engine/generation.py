@@ -37,7 +37,7 @@ class LegalMoves:
 
     def __iter__(self) -> Iterator[Move]:
         if self._listed is None:
-            self._listed = [move for moves in _generate(self.position) for move in moves]
+            self._listed = _list_moves(self.position)
         return iter(self._listed)
 
     def __len__(self) -> int:
@@ -55,7 +55,7 @@ class LegalMoves:
     def __bool__(self) -> bool:
         if self._listed is not None:
             return bool(self._listed)
-        return any(_generate(self.position))
+        return any_legal_move(self.position)
 
     def __repr__(self) -> str:
         position = self.position
@@ -67,24 +67,38 @@ def legal_moves(position: Position) -> LegalMoves:
     return LegalMoves(position)
 
 
-def _generate(position: Position) -> Iterator[list[Move]]:
-    """Every legal move of the seat to move, once each, in canonical order, in batches.
+def _list_moves(position: Position) -> list[Move]:
+    """Every legal move of the seat to move, once each, in canonical order.
 
-    Trails first, then each card's captures, then each card's builds (one batch each), so
-    a caller that wants only to know whether there is a move stops at the first batch.
+    Trails first, then each card's captures, then each card's builds.
     """
     if position.is_over:
-        return
+        return []
     context = MoveContext(position)
     cards = context.cards
     after_trail = context.obligation.after_trail
-    yield [Trail(card) for card in cards if after_trail(card)]
+    moves: list[Move] = [Trail(card) for card in cards if after_trail(card)]
     captures = context.captures
     for card in cards:
-        yield captures.legal(card)  # type: ignore[misc]
+        moves += captures.legal(card)
     builds = context.builds
     for card in cards:
-        yield builds.legal(card)  # type: ignore[misc]
+        moves += builds.legal(card)
+    return moves
+
+
+def any_legal_move(position: Position) -> bool:
+    """True when the seat to move has a legal move (a trail nearly always is one)."""
+    if position.is_over:
+        return False
+    context = MoveContext(position)
+    cards = context.cards
+    after_trail = context.obligation.after_trail
+    return (
+        any(after_trail(card) for card in cards)
+        or any(context.captures.legal(card) for card in cards)
+        or any(context.builds.legal(card) for card in cards)
+    )
 
 
 def count_legal_moves(position: Position) -> int:

@@ -20,13 +20,14 @@ canonical order, the value table) and one object for each of the other three par
 
 from __future__ import annotations
 
+import functools
 from operator import attrgetter
 
 from zwicker_ref.engine.build_options import BuildOptions
 from zwicker_ref.engine.capture_options import CaptureOptions
 from zwicker_ref.engine.moves import Build, Capture, Move
 from zwicker_ref.engine.obligation import OwnerObligation
-from zwicker_ref.engine.position import Position, item_key, item_name
+from zwicker_ref.engine.position import Pile, Position, item_key, item_name
 from zwicker_ref.engine.values import ValueTable, value_table
 from zwicker_ref.rules.cards import Card
 
@@ -48,18 +49,24 @@ class MoveContext:
         """The table items in canonical order of their naming cards."""
         self.names: list[Card] = [item_name(item) for item in self.table]
         """The naming card of each table item, in table order."""
-        self.by_key: dict[int, Card] = {name.sort_key: name for name in self.names}
-        """The naming card of each table item, by its sort key."""
+        use = self.values.use
         self.item_values: list[tuple[int, ...]] = [
-            self.values.item_values(item) for item in self.table
+            (item.value,) if isinstance(item, Pile) else use(item).table for item in self.table
         ]
-        """The values each table item offers, in table order."""
+        """The values each table item offers, in table order (a build: its announced value)."""
+        self.offered = tuple(self.item_values)
+        """:attr:`item_values` as a tuple: the table's shape, a key of shared caches."""
         self.obligation = OwnerObligation(position, self.values)
         """The owner obligation of this position."""
         self.captures = CaptureOptions(self)
         """What each card of the mover's hand may capture."""
         self.builds = BuildOptions(self)
         """What each card of the mover's hand may build."""
+
+    @functools.cached_property
+    def by_key(self) -> dict[int, Card]:
+        """The naming card of each table item, by its sort key."""
+        return {name.sort_key: name for name in self.names}
 
     def obligation_holds(self, move: Move) -> bool:
         """True when, after ``move``, the mover and any partner built for back all their builds."""

@@ -37,11 +37,15 @@ class OwnerObligation:
         for item in position.table:
             if isinstance(item, Pile) and item.owner is not None:
                 self.owned.setdefault(item.owner, []).append((item.base, item.value))
+
         self.hold_counts = Memo(self._count_holders)
-        """How many cards of a seat's hand back each value, by seat."""
-        self.mover_holds = self.hold_counts[self.mover]
-        """How many cards of the mover's hand back each value."""
+        """How many cards of a seat's hand back each value, by seat (counted when asked)."""
         self._backed = Memo(self._can_back)
+
+    @property
+    def mover_holds(self) -> dict[int, int]:
+        """How many cards of the mover's hand back each value."""
+        return self.hold_counts[self.mover]
 
     # The one-value question: the holding requirement ----------------------------------
 
@@ -124,7 +128,8 @@ class OwnerObligation:
 
     def _count_holders(self, seat: int) -> dict[int, int]:
         counts: dict[int, int] = {}
+        use = self.values.use
         for held in self.position.hands[seat]:
-            for value in self.values.use(held).hold:
-                counts[value] = counts.get(value, 0) + 1
+            for value in use(held).hold:
+                counts[value] = counts[value] + 1 if value in counts else 1
         return counts
