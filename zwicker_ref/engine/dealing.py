@@ -82,6 +82,10 @@ def start_hand(
 
 def deck_order_problem(expected: Sequence[Card], deck_order: Sequence[object]) -> str | None:
     """What is wrong with ``deck_order`` as an order of the cards ``expected``, or None."""
+    keys = [card.sort_key for card in deck_order if isinstance(card, Card)]
+    if len(keys) == len(deck_order) and sorted(keys) == [card.sort_key for card in expected]:
+        # The usual case, met at every deal: each card once (cards are equal by their keys).
+        return None
     not_cards = [index for index, card in enumerate(deck_order) if not isinstance(card, Card)]
     if not_cards:
         places = ", ".join(str(index) for index in not_cards[:5])
@@ -228,8 +232,15 @@ def shuffled_deck(rules: Rules, players: int, seed: int) -> tuple[Card, ...]:
     outputs = splitmix64(seed)
     rules.check_players(players)
     cards = list(rules.deck(players))
+    draw = next
     for i in range(len(cards) - 1, 0, -1):
-        j = uniform_below(i + 1, outputs)
+        # uniform_below(i + 1), inlined: this loop runs for every card of every deal.
+        bound = i + 1
+        limit = _TWO_TO_64 - _TWO_TO_64 % bound
+        x = draw(outputs)
+        while x >= limit:
+            x = draw(outputs)
+        j = x % bound
         cards[i], cards[j] = cards[j], cards[i]
     return tuple(cards)
 

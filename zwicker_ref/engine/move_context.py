@@ -27,7 +27,7 @@ from zwicker_ref.engine.build_options import BuildOptions
 from zwicker_ref.engine.capture_options import CaptureOptions
 from zwicker_ref.engine.moves import Build, Capture, Move
 from zwicker_ref.engine.obligation import OwnerObligation
-from zwicker_ref.engine.position import Pile, Position, item_key, item_name
+from zwicker_ref.engine.position import Position, item_key, item_name
 from zwicker_ref.engine.values import ValueTable, value_table
 from zwicker_ref.rules.cards import Card
 
@@ -49,10 +49,8 @@ class MoveContext:
         """The table items in canonical order of their naming cards."""
         self.names: list[Card] = [item_name(item) for item in self.table]
         """The naming card of each table item, in table order."""
-        use = self.values.use
-        self.item_values: list[tuple[int, ...]] = [
-            (item.value,) if isinstance(item, Pile) else use(item).table for item in self.table
-        ]
+        item_values = self.values.item_values
+        self.item_values: list[tuple[int, ...]] = [item_values(item) for item in self.table]
         """The values each table item offers, in table order (a build: its announced value)."""
         self.offered = tuple(self.item_values)
         """:attr:`item_values` as a tuple: the table's shape, a key of shared caches."""

@@ -17,6 +17,7 @@ Matching values are not a property of a card: they depend on the variant (see
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -183,8 +184,12 @@ def _order(rank: Rank | None, suit: Suit | None, joker_label: str | None, copy: 
     return (copy - 1) * _COPY_SPAN + _SUIT_ORDER[suit] * 100 + _RANK_ORDER[rank]
 
 
+@functools.lru_cache(maxsize=64)
 def build_deck(joker_labels: tuple[str, ...], packs: int) -> tuple[Card, ...]:
-    """Every card of ``packs`` copies of the 52 cards and the jokers, in canonical order."""
+    """Every card of ``packs`` copies of the 52 cards and the jokers, in canonical order.
+
+    Asked at every deal; a variant has a few decks (by player count), kept once made.
+    """
     cards = [
         Card(rank, suit, None, copy)
         for copy in range(1, packs + 1)

@@ -10,6 +10,7 @@ check every schedule when a variant is loaded.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from zwicker_ref.errors import ErrorCode
@@ -70,6 +71,7 @@ def stage_steps(schedule: DealSchedule, index: int) -> tuple[DealStep, ...] | No
     return None
 
 
+@functools.lru_cache(maxsize=4096)
 def walk_stage(
     steps: tuple[DealStep, ...], final: DealFinal, players: int, stock: int, index: int
 ) -> StageWalk:
@@ -80,6 +82,9 @@ def walk_stage(
     ``table`` steps lay their cards face up. When the stock cannot complete an ``each``
     step, ``final`` decides: as-far-as-it-goes deals the rest one card at a time from
     forehand; exact reports the stage as overdrawn.
+
+    A pure function of small values, asked once per stage of every hand played: its
+    answers are kept (a bounded cache).
     """
     destinations: list[Destination] = []
     left = stock
