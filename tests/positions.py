@@ -71,3 +71,54 @@ def position(
         last_capture=None,
         rules=rules,
     )
+
+
+_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+_SMALL = [f"{rank}{suit}" for rank in "A234" for suit in "CDHS"]
+
+
+def large_positions() -> dict[str, Position]:
+    """Positions with large tables, dual-valued cards, builds and jokers in hand.
+
+    The speed benchmark lists their moves beside a brute-force generator's, and a test
+    holds the reference to the brute-force definition on them (with small hands).
+    """
+    return {
+        "dithmarschen 4p: A-4 x4 on the table, six high cards in hand": position(
+            "dithmarschen", ["KH QH JH 10H 9H 8H", "5C", "5D", "5S"], _SMALL
+        ),
+        "dithmarschen 4p: A-K of clubs + AD 2D 3D, a joker in hand": position(
+            "dithmarschen",
+            ["KH QH JH 10H 9H JK25", "6H", "6D", "6S"],
+            [f"{rank}C" for rank in _RANKS] + ["AD", "2D", "3D"],
+        ),
+        "grossenwiehe 6p: 12 cards + 2 builds, two jokers in hand": position(
+            "grossenwiehe",
+            ["KH QH JK30 JK25 9H", "5C 10S", "5H", "5S", "6C", "6D"],
+            [f"{rank}{suit}" for rank in "A234" for suit in "SDH"]
+            + [pile("10D 5D", 15, 1), pile("9C", 9, 0)],
+        ),
+        "grossenwiehe 4p: 13 cards + 2 builds, Magger": position(
+            "grossenwiehe",
+            ["KH QH JH 10H 9H", "6C", "5H 7H", "8S"],
+            [f"{rank}{suit}" for rank in "A23" for suit in "SDC"]
+            + ["4S", "4D", "4C", "5S"]
+            + [pile("6D 2H", 8, 1), pile("7C", 7, 2)],
+        ),
+        "classic 2p: A-4 x4": position("classic", ["KH QH JH 10H 9H 8H", "5C"], _SMALL),
+        "christiansen 3p: 14 small cards": position(
+            "christiansen",
+            ["KH QH JH 10H 9H 8H", "5C", "5D"],
+            _SMALL[:14],
+        ),
+        "grupp 2p: 12 small cards + 2 wild jokers on the table, jokers in hand": position(
+            "grupp",
+            ["JKW1 JKW2 KH QH", "5C"],
+            [f"{rank}{suit}" for rank in "A234" for suit in "CDH"] + ["JKW3", "JKW4"],
+        ),
+        "zwick 4p: club seven and diamond seven with 12 table cards": position(
+            "zwick",
+            ["7C 7D KH QH", "6C", "6D", "6S"],
+            [f"{rank}{suit}" for rank in "A2345" for suit in "SH"] + ["JS", "QD"],
+        ),
+    }
