@@ -1,142 +1,274 @@
-"""Benchmark: legal-move generation and random play. Prints figures; asserts nothing.
+"""Benchmark: legal-move listing and counting, serving, random play and memory. Prints figures.
 
 Run from the repository root with ``.venv/bin/python -m benchmarks.bench_moves`` (``make
-bench``; ``--quick`` for a short run): run as a module, it imports the tests' position
-builders with no change to ``sys.path``.
-Figures are for one core of the machine it runs on. Targets (issue 3): legal moves of
-positions reached in random play under 2 ms (median); on the hardest constructed
-positions at least 250 000 legal moves a second of output; at least 400 random
-``dithmarschen`` hands a second.
+bench``): run as a module, it imports the tests' positions and the brute-force definition
+with no change to ``sys.path``. ``--quick`` runs fewer hands, ``--json FILE`` also writes
+every figure as JSON (never over an existing file), ``--soak HANDS`` plays that many random
+hands and prints the resident memory as it goes.
+
+What it measures (targets of issue 17; it asserts nothing):
+
+- For each large position (``tests/positions.py``): the number of legal moves; the time to
+  list them and to count them, **cold** (the first call in a fresh process, start-up
+  excluded) and warm (best of several calls); the round trip of one ``legal`` request to
+  ``zwicker serve``; and the brute-force generator's time on the same position
+  (``tests/brute_force.py``, the rule written straight from the text).
+  Target: cold listing at least 10 times faster than the brute force; counting under 20 ms.
+- Random hands a second for every variant at every player count from 2 to 6 it allows
+  (target: 400; 1,000 for Dithmarschen with 4 players), and the median and 99th percentile
+  time to list the legal moves of the positions met (target: median under 20 µs).
+- Peak resident memory of the run.
+
+In-process times are CPU time of this process (``time.process_time``): the figures of one
+core, steady when other work shares the machine. Times that cross a process boundary (cold
+starts, ``serve``) are wall-clock times.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import resource
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
-from tests.positions import pile, position
+from tests.brute_force import brute_force_moves
+from tests.positions import large_positions
 from zwicker_ref.engine.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
-from zwicker_ref.engine.generation import count_legal_moves, legal_moves
+from zwicker_ref.engine.generation import legal_moves
 from zwicker_ref.engine.play import apply_legal
-from zwicker_ref.engine.position import Position
+from zwicker_ref.formats.position_io import position_to_data
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
 
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+ROOT = Path(__file__).resolve().parents[1]
+
+_COLD = """
+import sys, time
+from tests.positions import large_positions
+from zwicker_ref.engine.generation import legal_moves
+position = large_positions()[sys.argv[1]]
+started = time.perf_counter()
+if sys.argv[2] == "list":
+    list(legal_moves(position))
+else:
+    len(legal_moves(position))
+print(time.perf_counter() - started)
+"""
 
 
-def hard_positions() -> dict[str, Position]:
-    """Constructed positions with large tables, dual cards, builds and jokers in hand."""
-    small = [f"{rank}{suit}" for rank in "A234" for suit in "CDHS"]
-    return {
-        "16 small cards (A-4 x4), 6 high cards in hand": position(
-            "dithmarschen", ["KH QH JH 10H 9H 8H", "5C", "5D", "5S"], small
-        ),
-        "13 distinct ranks + 3, jokers in hand": position(
-            "dithmarschen",
-            ["KH QH JH 10H 9H JK25", "6H", "6D", "6S"],
-            [f"{rank}C" for rank in RANKS] + ["AD", "2D", "3D"],
-        ),
-        "grupp: 12 small cards + 2 wild jokers on the table, jokers in hand": position(
-            "grupp",
-            ["JKW1 JKW2 KH QH", "5C"],
-            [f"{rank}{suit}" for rank in "A234" for suit in "CDH"] + ["JKW3", "JKW4"],
-        ),
-        "grossenwiehe: 10 table cards with builds, 6 players": position(
-            "grossenwiehe",
-            ["KH QH JK30 JK25 9H", "5C", "5H", "5S", "6C", "6D"],
-            [
-                "AS",
-                "2S",
-                "3S",
-                "4S",
-                "JS",
-                "QS",
-                "KS",
-                "AD",
-                pile("10D 5D", 15, 1),
-                pile("9C", 9, 0),
-            ],
-        ),
-        "zwick: club seven and diamond seven with 12 table cards": position(
-            "zwick",
-            ["7C 7D KH QH", "6C", "6D", "6S"],
-            [f"{rank}{suit}" for rank in "A2345" for suit in "SH"] + ["JS", "QD"],
-        ),
-    }
+def cold_time(name: str, what: str) -> float:
+    """Seconds of the first ``list`` or ``count`` call in a fresh process (start-up excluded)."""
+    result = subprocess.run(
+        [sys.executable, "-c", _COLD, name, what],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    return float(result.stdout.strip())
 
 
-def time_call(function: Callable[[], object], repeat: int) -> float:
-    """The best wall time of ``repeat`` calls."""
+def best_time(function: Callable[[], object], repeat: int) -> float:
+    """The least CPU time of ``repeat`` calls."""
     best = float("inf")
     for _ in range(repeat):
-        started = time.perf_counter()
+        started = time.process_time()
         function()
-        best = min(best, time.perf_counter() - started)
+        best = min(best, time.process_time() - started)
     return best
 
 
-def bench_hard(repeat: int) -> None:
-    """Print listing and counting speed on the hardest constructed positions."""
-    print("Hardest constructed positions (best of", repeat, "runs)")
-    for name, p in hard_positions().items():
-        listing = time_call(lambda p=p: list(legal_moves(p)), repeat)
-        counting = time_call(lambda p=p: count_legal_moves(p), repeat)
-        moves = len(legal_moves(p))
-        print(
-            f"  {name}\n    {moves:>7} moves: list {listing * 1000:8.1f} ms "
-            f"({moves / listing:>9,.0f} moves/s), count {counting * 1000:7.2f} ms"
+class Server:
+    """``zwicker serve`` in a child process, asked one request at a time."""
+
+    def __init__(self) -> None:
+        zwicker = Path(sys.executable).with_name("zwicker")
+        self.process = subprocess.Popen(
+            [str(zwicker), "serve"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
         )
+        self.next_id = 0
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Send one request and read its answer."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.next_id += 1
+        self.process.stdin.write(json.dumps({"id": self.next_id, **request}) + "\n")
+        self.process.stdin.flush()
+        answer: dict[str, Any] = json.loads(self.process.stdout.readline())
+        return answer
+
+    def close(self) -> None:
+        """Ask the server to quit and wait for it."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps({"id": 0, "op": "quit"}) + "\n")
+        self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
+def bench_large(repeat: int, brute: bool) -> list[dict[str, Any]]:
+    """Listing, counting, serving and brute-force times on the large positions."""
+    print("Large positions: cold = first call in a fresh process; warm = best of", repeat)
+    server = Server()
+    figures = []
+    try:
+        for name, position in large_positions().items():
+            moves = len(list(legal_moves(position)))
+            request = {"op": "legal", "position": position_to_data(position)}
+            server.ask(request)  # the variant is loaded by the first request
+            started = time.perf_counter()
+            answer = server.ask(request)
+            served = time.perf_counter() - started
+            assert answer.get("ok") and len(answer["moves"]) == moves, answer
+            entry = {
+                "position": name,
+                "moves": moves,
+                "list_cold_ms": cold_time(name, "list") * 1e3,
+                "count_cold_ms": cold_time(name, "count") * 1e3,
+                "list_warm_ms": best_time(lambda p=position: list(legal_moves(p)), repeat) * 1e3,
+                "count_warm_ms": best_time(lambda p=position: len(legal_moves(p)), repeat) * 1e3,
+                "serve_ms": served * 1e3,
+                "brute_force_ms": None,
+            }
+            if brute:
+                entry["brute_force_ms"] = (
+                    best_time(lambda p=position: brute_force_moves(p), 1) * 1e3
+                )
+            figures.append(entry)
+            print(f"  {name}\n    {_large_line(entry)}")
+    finally:
+        server.close()
+    return figures
+
+
+def _large_line(entry: dict[str, Any]) -> str:
+    brute = entry["brute_force_ms"]
+    ratio = (
+        ""
+        if brute is None
+        else f"; brute force {brute:7.0f} ms ({brute / entry['list_cold_ms']:.1f}x)"
+    )
+    return (
+        f"{entry['moves']:>6} moves: list cold {entry['list_cold_ms']:6.1f} ms, warm "
+        f"{entry['list_warm_ms']:6.1f} ms; count cold {entry['count_cold_ms']:5.1f} ms, warm "
+        f"{entry['count_warm_ms']:5.1f} ms; serve {entry['serve_ms']:6.1f} ms{ratio}"
+    )
 
 
 def random_hand(variant_id: str, players: int, seed: int, timings: list[float] | None) -> int:
-    """Play one seeded random hand; the number of moves (generation times into ``timings``)."""
+    """Play one seeded random hand; the number of moves (listing times into ``timings``)."""
     variant = load_variant(variant_id)
     p = start_hand(variant, players, players - 1, shuffled_deck(variant.rules, players, seed))
     policy = splitmix64(seed)
     moves = 0
     while not p.is_over:
-        started = time.perf_counter()
-        choices = list(legal_moves(p))
-        if timings is not None:
-            timings.append(time.perf_counter() - started)
+        if timings is None:
+            choices = list(legal_moves(p))
+        else:
+            started = time.process_time()
+            choices = list(legal_moves(p))
+            timings.append(time.process_time() - started)
         p = apply_legal(p, choices[uniform_below(len(choices), policy)])
         moves += 1
     return moves
 
 
-def bench_random(hands: int) -> None:
-    """Print random hands per second per variant and the generation time per position."""
-    print(f"Random play ({hands} hands per variant and player count)")
-    timings: list[float] = []
+def bench_random(hands: int) -> list[dict[str, Any]]:
+    """Random hands a second per variant and player count, and listing time per position."""
+    print(f"Random play ({hands} hands per variant and player count; CPU time)")
+    figures = []
     for variant_id in variant_ids():
-        for players in sorted(load_variant(variant_id).rules.player_counts):
-            if players > 6:
-                continue
-            started = time.perf_counter()
+        counts = sorted(n for n in load_variant(variant_id).rules.player_counts if n <= 6)
+        for players in counts:
+            started = time.process_time()
             for seed in range(hands):
                 random_hand(variant_id, players, seed, None)
-            elapsed = time.perf_counter() - started
-            print(f"  {variant_id:13s} {players:2d} players: {hands / elapsed:8.1f} hands/s")
-    for seed in range(hands):
-        random_hand("dithmarschen", 4, seed, timings)
-    timings.sort()
-    print(
-        f"  dithmarschen legal moves per reached position: median "
-        f"{statistics.median(timings) * 1e6:.0f} us, 99th percentile "
-        f"{timings[int(len(timings) * 0.99)] * 1e6:.0f} us, max {timings[-1] * 1e3:.1f} ms"
-    )
+            rate = hands / (time.process_time() - started)
+            timings: list[float] = []
+            for seed in range(max(1, hands // 4)):
+                random_hand(variant_id, players, seed, timings)
+            timings.sort()
+            entry = {
+                "variant": variant_id,
+                "players": players,
+                "hands_per_second": rate,
+                "list_median_us": statistics.median(timings) * 1e6,
+                "list_p99_us": timings[int(len(timings) * 0.99)] * 1e6,
+            }
+            figures.append(entry)
+            print(
+                f"  {variant_id:13s} {players} players: {rate:7.1f} hands/s; listing per "
+                f"position: median {entry['list_median_us']:5.1f} us, 99th percentile "
+                f"{entry['list_p99_us']:6.1f} us"
+            )
+    return figures
 
 
-def main() -> None:
+def resident_mb() -> float:
+    """Peak resident memory of this process so far, in MB (Linux reports kilobytes)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def current_rss_mb() -> float:
+    """Resident memory now, in MB (from /proc where there is one; else the peak)."""
+    try:
+        fields = Path("/proc/self/statm").read_text().split()
+    except OSError:
+        return resident_mb()
+    return int(fields[1]) * resource.getpagesize() / 2**20
+
+
+def soak(hands: int) -> list[dict[str, Any]]:
+    """Random hands over every variant and player count; resident memory at ten checkpoints."""
+    settings = [
+        (variant_id, players)
+        for variant_id in variant_ids()
+        for players in sorted(load_variant(variant_id).rules.player_counts)
+        if players <= 6
+    ]
+    print(f"Soak: {hands} random hands over every variant and player count")
+    checkpoints = []
+    for index in range(hands):
+        variant_id, players = settings[index % len(settings)]
+        random_hand(variant_id, players, index, None)
+        if (index + 1) % max(1, hands // 10) == 0:
+            checkpoints.append({"hands": index + 1, "rss_mb": current_rss_mb()})
+            print(f"  after {index + 1:>6} hands: resident {checkpoints[-1]['rss_mb']:.1f} MB")
+    return checkpoints
+
+
+def main() -> int:
     """Run the benchmarks."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs and hands")
+    parser.add_argument("--no-brute-force", action="store_true", help="skip the slow baseline")
+    parser.add_argument("--soak", type=int, metavar="HANDS", help="also play HANDS soak hands")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the figures here")
     args = parser.parse_args()
-    bench_hard(2 if args.quick else 5)
-    bench_random(20 if args.quick else 200)
+    if args.json is not None and args.json.exists():
+        parser.error(f"{args.json} exists; not overwriting it")
+    figures: dict[str, Any] = {
+        "python": sys.version.split()[0],
+        "large_positions": bench_large(2 if args.quick else 5, not args.no_brute_force),
+        "random_play": bench_random(20 if args.quick else 200),
+    }
+    if args.soak:
+        figures["soak"] = soak(args.soak)
+    figures["peak_rss_mb"] = resident_mb()
+    print(f"Peak resident memory: {figures['peak_rss_mb']:.1f} MB")
+    if args.json is not None:
+        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+        print(f"figures written to {args.json}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
