@@ -25,6 +25,7 @@ from zwicker_ref.errors import ErrorCode, LookupProblem, Problem
 from zwicker_ref.rules.cards import Card, Rank
 from zwicker_ref.rules.check_total import check_total
 from zwicker_ref.rules.deal_plan import plan_deal
+from zwicker_ref.rules.match_rules import match_rules_from_params
 from zwicker_ref.rules.sources import unknown_sources
 from zwicker_ref.rules.variant import (
     Alternative,
@@ -403,6 +404,7 @@ def rules_from_params(params: Mapping[str, Any]) -> Rules:
                 total=entry["total"], without_most_cards=entry.get("without-most-cards")
             ),
         ),
+        match=match_rules_from_params(params),
     )
 
 
