@@ -94,7 +94,9 @@ def test_a_match_of_hands_ends_after_them_whatever_the_totals() -> None:
     dith = rules("dithmarschen")
     assert not match_status(dith, end, (90, 10), 2).over
     status = match_status(dith, end, (40, 50), 3)
-    assert status.over and status.leaders == (1,) and not status.tied
+    assert status.over
+    assert status.leaders == (1,)
+    assert not status.tied
 
 
 def test_a_target_ends_the_match_after_the_hand_that_reaches_it() -> None:
@@ -102,7 +104,8 @@ def test_a_target_ends_the_match_after_the_hand_that_reaches_it() -> None:
     dith = rules("dithmarschen")
     assert not match_status(dith, end, (59, 58), 7).over
     status = match_status(dith, end, (64, 62), 4)
-    assert status.over and status.leaders == (0,)
+    assert status.over
+    assert status.leaders == (0,)
     # The first to pass the target need not win: the higher total does.
     assert match_status(dith, end, (61, 70), 4).leaders == (1,)
 
@@ -110,9 +113,12 @@ def test_a_target_ends_the_match_after_the_hand_that_reaches_it() -> None:
 def test_a_tie_after_the_hands_is_shared_and_at_a_target_plays_on() -> None:
     christiansen = rules("christiansen")
     shared = match_status(christiansen, MatchEnd(hands=2), (30, 30, 11), 2)
-    assert shared.over and shared.tied and shared.leaders == (0, 1)
+    assert shared.over
+    assert shared.tied
+    assert shared.leaders == (0, 1)
     level = match_status(christiansen, MatchEnd(target=40), (42, 42, 3), 3)
-    assert not level.over and level.leaders == (0, 1)
+    assert not level.over
+    assert level.leaders == (0, 1)
     assert match_status(christiansen, MatchEnd(target=40), (47, 55, 6), 4).over
 
 
@@ -191,13 +197,15 @@ def round_trip(data: dict[str, Any]) -> Any:
 
 def test_a_random_match_is_reproducible_and_round_trips(grupp_match: Any) -> None:
     assert grupp_match == random_match("grupp", 2, 5, MatchEnd(target=40))
-    assert grupp_match.draw is not None and grupp_match.first_dealer == 1
+    assert grupp_match.draw is not None
+    assert grupp_match.first_dealer == 1
     assert [hand.dealer for hand in grupp_match.hands] == [1, 0, 1, 0]
     assert max(grupp_match.totals) >= 40
     loaded = round_trip(match_to_data(grupp_match))
     assert loaded == grupp_match
     status = replay_match(loaded)
-    assert status.over and status.leaders == grupp_match.winners
+    assert status.over
+    assert status.leaders == grupp_match.winners
 
 
 def test_a_match_of_hands_plays_exactly_that_many() -> None:
@@ -407,7 +415,8 @@ def test_play_match_usage_errors(
     argv = ["play", "--variant", "grupp", "--players", "3", "--seed", "1", *extra]
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert code in err and "Traceback" not in err
+    assert code in err
+    assert "Traceback" not in err
 
 
 def test_hands_and_target_exclude_each_other(capsys: pytest.CaptureFixture[str]) -> None:
@@ -430,4 +439,5 @@ def test_replay_of_a_broken_match_file_names_the_place(
     )
     assert main(["replay", str(bad)]) == 2
     err = capsys.readouterr().err
-    assert "bad.yaml:6" in err and "[schema-violation]" in err
+    assert "bad.yaml:6" in err
+    assert "[schema-violation]" in err
