@@ -5,7 +5,8 @@ a ``game`` scenario); a hand given as points is taken as it stands. What lies be
 hands (the first dealer, the rotation of the deal, the running totals, when the match
 ends and who wins) is the match model of :mod:`zwicker_ref.engine.match`, driven by the
 variant's match rules: the engine protocol has no request for it, so for another engine
-a match scenario checks its hands and the reference checks the bookkeeping.
+a match scenario checks its hands and the reference checks the bookkeeping. An engine
+that does not play the variant skips the case, even when no hand is played in it.
 """
 
 from __future__ import annotations
@@ -28,10 +29,16 @@ def run_match(scenario: Scenario, body: MatchBody, engine: Engine) -> list[str]:
     rules = scenario.variant.rules_with(scenario.options)
     players = scenario.players
     first, _draw = first_dealer(rules, players, body.first_dealer, body.draw)
+    sides = rules.sides_for(players)
+    if all(hand.points is not None for hand in body.hands):
+        # The protocol has no request for the match itself. Asking the engine to score
+        # empty piles makes an engine that does not play the variant skip the case
+        # (Unsupported), as every other kind does, instead of passing it untested.
+        engine.score(_setup(scenario, first), ((),) * sides, (0,) * sides)
     differences: list[str] = []
     if first != body.expect_first_dealer:
         differences.append(f"first dealer: expected seat {body.expect_first_dealer}, got {first}")
-    totals = (0,) * rules.sides_for(players)
+    totals = (0,) * sides
     status: MatchStatus | None = None
     for index, (hand, expect) in enumerate(zip(body.hands, body.expect_hands, strict=True)):
         label = f"hand {index + 1}"
@@ -77,15 +84,19 @@ def _points(
     """The hand's points by side: given, or played and scored by ``engine``."""
     if hand.points is not None:
         return hand.points
-    setup = Setup(
-        variant=scenario.variant.id,
-        options=scenario.options,
-        players=scenario.players,
-        dealer=dealer,
-    )
+    setup = _setup(scenario, dealer)
     position = engine.start(setup, hand.deck)
     moves = [(game_move.seat, game_move.move) for game_move in hand.moves]
     for played in replay_moves(position, moves, engine.apply):
         position = played.after
     require_finished(position)
     return tuple(side.points for side in engine.score(setup, position.captured, position.zwicks))
+
+
+def _setup(scenario: Scenario, dealer: int) -> Setup:
+    return Setup(
+        variant=scenario.variant.id,
+        options=scenario.options,
+        players=scenario.players,
+        dealer=dealer,
+    )
