@@ -441,3 +441,14 @@ def test_replay_of_a_broken_match_file_names_the_place(
     err = capsys.readouterr().err
     assert "bad.yaml:6" in err
     assert "[schema-violation]" in err
+
+
+def test_a_draw_order_naming_a_joker_the_deck_lacks_is_rejected() -> None:
+    data = raw_spec("zwick")
+    order = clause_of(data, "match.first-dealer")["params"]["match.first-dealer"]["order"]
+    order.append("JK99")
+    text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    _variant, problems = check_variant_document(parse_yaml(text, "zwick.yaml"), "zwick")
+    # Once for the default rules, and once more for each combination of the options.
+    assert {problem.code for problem in problems} == {ErrorCode.UNKNOWN_CARD}
+    assert problems[0].message == "the draw order names JK99, which is not in the deck"

@@ -515,6 +515,15 @@ def _card_problems(rules: Rules, locate: Locate) -> list[Finding]:
                 locate("values.special-cards"),
             )
         )
+    for kind in rules.match.draw_order:
+        if kind.startswith("JK") and Card.parse(kind) not in deck:
+            findings.append(
+                (
+                    ErrorCode.UNKNOWN_CARD,
+                    f"the draw order names {kind}, which is not in the deck",
+                    locate("match.first-dealer"),
+                )
+            )
     scored: dict[Card, str] = {}
     for line in rules.score_lines:
         for card in sorted(line.cards, key=lambda card: card.sort_key):
