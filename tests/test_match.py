@@ -452,3 +452,24 @@ def test_a_draw_order_naming_a_joker_the_deck_lacks_is_rejected() -> None:
     # Once for the default rules, and once more for each combination of the options.
     assert {problem.code for problem in problems} == {ErrorCode.UNKNOWN_CARD}
     assert problems[0].message == "the draw order names JK99, which is not in the deck"
+
+
+def test_new_match_from_a_record_is_a_passing_golden_case(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "match.yaml"
+    argv = ["play", "--variant", "zwick", "--players", "2", "--seed", "8", "--hands", "1"]
+    assert main([*argv, "-o", str(record)]) == 0
+    case = tmp_path / "case.yaml"
+    new = ["new", "match", "--variant", "zwick", "--from", str(record), "--golden"]
+    assert main([*new, "-o", str(case)]) == 0
+    capsys.readouterr()
+    text = case.read_text(encoding="utf-8")
+    assert "provenance: golden" in text
+    assert run_scenario(scenario_of(text)).passed
+    skeleton = tmp_path / "skeleton.yaml"
+    assert main(["new", "match", "--variant", "grupp", "-o", str(skeleton)]) == 0
+    _scenario, problems = check_scenario_document(
+        parse_yaml(skeleton.read_text(encoding="utf-8"), "skeleton.yaml")
+    )
+    assert problems  # the expectation is the author's to derive
