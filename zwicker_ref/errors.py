@@ -54,6 +54,8 @@ class ErrorCode(enum.StrEnum):
     INVALID_DECK_ORDER = "invalid-deck-order"
     INVALID_SEED = "invalid-seed"
     RECORD_MISMATCH = "record-mismatch"
+    INVALID_MATCH = "invalid-match"
+    DRAW_UNDECIDED = "draw-undecided"
     DUPLICATE_SCENARIO_ID = "duplicate-scenario-id"
     SCENARIO_FAILED = "scenario-failed"
     # The engine protocol

@@ -104,7 +104,7 @@ def _configure_new(parser: argparse.ArgumentParser) -> None:
         dest="source",
         type=Path,
         metavar="FILE",
-        help="start from this position file or game record",
+        help="start from this position file, game record or match record",
     )
     parser.add_argument(
         "--players", type=int, metavar="N", help="number of players (default: the fewest)"

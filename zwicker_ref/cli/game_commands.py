@@ -5,12 +5,21 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from zwicker_ref.cli.command import Command, add_output, refuse_existing, write_output
+from zwicker_ref.documents.yamlfile import read_yaml
 from zwicker_ref.engine.generation import legal_moves
+from zwicker_ref.engine.match import MatchEnd
+from zwicker_ref.formats.match_record import (
+    match_from_document,
+    match_to_data,
+    random_match,
+    replay_match,
+)
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.position_io import load_position
-from zwicker_ref.formats.record import load_record, random_game, record_to_data, replay
+from zwicker_ref.formats.record import random_game, record_from_document, record_to_data, replay
 
 
 def _configure_legal(parser: argparse.ArgumentParser) -> None:
@@ -47,24 +56,30 @@ def _configure_play(parser: argparse.ArgumentParser) -> None:
         dest="options",
         help="a variant option to play with (repeatable)",
     )
+    match = parser.add_mutually_exclusive_group()
+    match.add_argument(
+        "--hands",
+        type=int,
+        metavar="N",
+        help="play a match of N hands and write a match record",
+    )
+    match.add_argument(
+        "--target",
+        type=int,
+        metavar="P",
+        help="play a match until a side's total reaches P points and write a match record",
+    )
     add_output(parser, "the record")
 
 
 def _play(args: argparse.Namespace) -> int:
-    import yaml
-
     refuse_existing(args.output)
+    if args.hands is not None or args.target is not None:
+        return _play_match(args)
     record, _position = random_game(
         args.variant, args.players, args.seed, args.dealer, tuple(args.options)
     )
-    text = yaml.safe_dump(
-        record_to_data(record),
-        sort_keys=False,
-        default_flow_style=None,
-        width=100,
-        allow_unicode=True,
-    )
-    write_output(args.output, text)
+    write_output(args.output, _yaml(record_to_data(record)))
     summary = "; ".join(
         f"side {side.side} (seats {','.join(map(str, side.seats))}): {side.cards} cards, "
         f"{side.zwicks} zwicks, {side.points} points"
@@ -74,12 +89,52 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _play_match(args: argparse.Namespace) -> int:
+    end = MatchEnd(hands=args.hands, target=args.target)
+    record = random_match(
+        args.variant, args.players, args.seed, end, args.dealer, tuple(args.options)
+    )
+    write_output(args.output, _yaml(match_to_data(record)))
+    outcome = (
+        f"tied between sides {', '.join(map(str, record.winners))}"
+        if len(record.winners) > 1
+        else f"won by side {record.winners[0]}"
+    )
+    print(
+        f"{len(record.hands)} hand{'s' if len(record.hands) != 1 else ''}, "
+        f"first dealer seat {record.first_dealer}. "
+        f"Totals by side: {', '.join(map(str, record.totals))}; {outcome}.",
+        file=sys.stderr,
+    )
+    return 0
+
+
+def _yaml(data: dict[str, Any]) -> str:
+    import yaml
+
+    return yaml.safe_dump(
+        data, sort_keys=False, default_flow_style=None, width=100, allow_unicode=True
+    )
+
+
 def _configure_replay(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("record", type=Path, metavar="RECORD_FILE")
 
 
 def _replay(args: argparse.Namespace) -> int:
-    record = load_record(args.record)
+    document = read_yaml(args.record)
+    data = document.data
+    if isinstance(data, dict) and data.get("kind") == "match-record":
+        match = match_from_document(document)
+        status = replay_match(match)
+        moves = sum(len(hand.moves) for hand in match.hands)
+        print(
+            f"{args.record}: {status.hands_played} hand{'s' if status.hands_played != 1 else ''}, "
+            f"{moves} moves replayed; "
+            "dealers, results, totals and winner as recorded"
+        )
+        return 0
+    record = record_from_document(document)
     replay(record)
     print(f"{args.record}: {len(record.moves)} moves replayed, result as recorded")
     return 0
@@ -99,14 +154,19 @@ COMMANDS = (
     ),
     Command(
         name="play",
-        summary="play a hand with a seeded random policy and write its record",
+        summary="play a hand or a match with a seeded random policy and write its record",
         description=(
             "Shuffle the deck from SEED, play one hand choosing each move at random "
             "(reproducibly, from the same seed) and write the game record: deck, every move, "
-            "result. The record replays with `zwicker replay`."
+            "result. With --hands N or --target P play a whole match instead (a series of "
+            "hands, the deal passing to the left) and write a match record: the first dealer "
+            "(drawn where the variant draws for it), every hand, the running totals and the "
+            "winner (docs/reference/match.md). Records replay with `zwicker replay`."
         ),
         examples=(
             "zwicker play --variant dithmarschen --players 4 --seed 7 -o game.yaml",
+            "zwicker play --variant grupp --players 3 --seed 7 --hands 4 -o match.yaml",
+            "zwicker play --variant dithmarschen --players 4 --seed 7 --target 60",
             "zwicker play --variant grupp --players 3 --seed 1 --option joker-zwick-void",
         ),
         configure=_configure_play,
@@ -114,9 +174,13 @@ COMMANDS = (
     ),
     Command(
         name="replay",
-        summary="replay a game record and check every move and the result",
-        description="Replay RECORD_FILE from its deck, checking each move and the final result.",
-        examples=("zwicker replay game.yaml",),
+        summary="replay a game or match record and check every move and the result",
+        description=(
+            "Replay RECORD_FILE from its deck, checking each move and the final result. A match "
+            "record is replayed hand by hand: the first dealer (or the draw), each hand's dealer, "
+            "moves and result, the running totals, where the match ends, and the winner."
+        ),
+        examples=("zwicker replay game.yaml", "zwicker replay match.yaml"),
         configure=_configure_replay,
         run=_replay,
     ),

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from zwicker_ref.conformance.match_runner import run_match
 from zwicker_ref.conformance.reference import REFERENCE, Engine, EngineFault, Setup, Unsupported
 from zwicker_ref.conformance.scenario_kinds import (
     BuildPart,
@@ -19,6 +20,7 @@ from zwicker_ref.conformance.scenario_kinds import (
     DealBody,
     GameBody,
     LegalMovesBody,
+    MatchBody,
     MoveBody,
     Parts,
     Perft,
@@ -70,6 +72,8 @@ def _run(scenario: Scenario, engine: Engine) -> list[str]:
         return _run_game(scenario, body, engine)
     if isinstance(body, DealBody):
         return _run_deal(scenario, body, engine)
+    if isinstance(body, MatchBody):
+        return run_match(scenario, body, engine)
     return _run_score(scenario, body, engine)
 
 

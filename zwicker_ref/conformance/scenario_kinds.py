@@ -1,7 +1,7 @@
 """The typed content of a scenario: one frozen record per kind, and their parts.
 
 A scenario's body is a tagged union: :class:`MoveBody`, :class:`LegalMovesBody`,
-:class:`GameBody`, :class:`DealBody` or :class:`ScoreBody`. Every card is a
+:class:`GameBody`, :class:`DealBody`, :class:`ScoreBody` or :class:`MatchBody`. Every card is a
 :class:`~zwicker_ref.rules.cards.Card` and every move a
 :class:`~zwicker_ref.engine.moves.Move` once loaded, so the runner and the site never read
 raw mappings nor parse notation again. Each part keeps the place in the file it came from
@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from zwicker_ref.documents.yamlfile import DocPath
+from zwicker_ref.engine.match import MatchEnd
 from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.position import Position
 from zwicker_ref.errors import ErrorCode
@@ -176,5 +177,39 @@ class ScoreBody:
     expect: ScoreExpect
 
 
-Body = MoveBody | LegalMovesBody | GameBody | DealBody | ScoreBody
+@dataclass(frozen=True, kw_only=True, slots=True)
+class MatchHandPart:
+    """One hand of a match scenario: its points given, or its deck and moves to play."""
+
+    points: tuple[int, ...] | None
+    deck: tuple[Card, ...]
+    moves: tuple[GameMove, ...]
+    path: DocPath
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class MatchHandExpect:
+    """What one hand of a match gives: its dealer, its points (None: not compared), totals."""
+
+    dealer: int
+    points: tuple[int, ...] | None
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class MatchBody:
+    """Kind ``match``: a series of hands, with the dealers, totals and winner they give."""
+
+    end: MatchEnd
+    first_dealer: int | None
+    """The first dealer where the match names it (None where the variant draws)."""
+    draw: tuple[Card, ...] | None
+    """The cards drawn for the first dealer, top first, where the variant draws."""
+    hands: tuple[MatchHandPart, ...]
+    expect_first_dealer: int
+    expect_hands: tuple[MatchHandExpect, ...]
+    winners: tuple[int, ...]
+
+
+Body = MoveBody | LegalMovesBody | GameBody | DealBody | ScoreBody | MatchBody
 """A scenario's content, one record per kind."""

@@ -19,6 +19,9 @@ from zwicker_ref.conformance.scenario_kinds import (
     GameMove,
     GameResult,
     LegalMovesBody,
+    MatchBody,
+    MatchHandExpect,
+    MatchHandPart,
     MoveBody,
     Parts,
     Perft,
@@ -29,6 +32,7 @@ from zwicker_ref.conformance.scenario_kinds import (
     TablePart,
 )
 from zwicker_ref.documents.yamlfile import DocPath, YamlDocument
+from zwicker_ref.engine.match import MatchEnd
 from zwicker_ref.engine.moves import Build, Move
 from zwicker_ref.engine.position import Position
 from zwicker_ref.errors import ErrorCode, NotationError, Problem, ZwickerError
@@ -147,6 +151,8 @@ class ScenarioReader:
                 deck=self.cards(data["deck"], ("deck",)),
                 stages=self._stages(data["stages"], ("stages",)),
             )
+        if kind == "match":
+            return self._match_body(data, rules.sides_for(data["players"]))
         return self._score_body(data)
 
     def _move_body(self, data: dict[str, Any], position: Position) -> MoveBody:
@@ -222,14 +228,7 @@ class ScenarioReader:
                     self.document.problem(error.code, error.message, ("deal", "stages"))
                 )
                 return None
-        moves = []
-        for index, raw in enumerate(data["moves"]):
-            path: DocPath = ("moves", index)
-            move = self.move(raw["move"], (*path, "move"))
-            if move is not None:
-                moves.append(
-                    GameMove(move=move, seat=raw.get("seat"), note=raw.get("note"), path=path)
-                )
+        moves = self._game_moves(data["moves"], ("moves",))
         checkpoints = tuple(
             Checkpoint(
                 after=entry["after"],
@@ -243,7 +242,7 @@ class ScenarioReader:
             dealer=data["dealer"],
             deck=deck,
             stages=stages,
-            moves=tuple(moves),
+            moves=moves,
             checkpoints=checkpoints,
             result=GameResult(
                 cards=_counts(result.get("cards")),
@@ -251,6 +250,66 @@ class ScenarioReader:
                 points=_counts(result.get("points")),
             ),
             errata=tuple(data.get("errata", ())),
+        )
+
+    def _game_moves(self, raw: list[Any], path: DocPath) -> tuple[GameMove, ...]:
+        moves = []
+        for index, entry in enumerate(raw):
+            place: DocPath = (*path, index)
+            move = self.move(entry["move"], (*place, "move"))
+            if move is not None:
+                moves.append(
+                    GameMove(move=move, seat=entry.get("seat"), note=entry.get("note"), path=place)
+                )
+        return tuple(moves)
+
+    def _match_body(self, data: dict[str, Any], sides: int) -> MatchBody:
+        setup = data["match"]
+        expect = data["expect"]
+        hands = []
+        for index, raw in enumerate(data["hands"]):
+            path: DocPath = ("hands", index)
+            points = raw.get("points")
+            if points is not None and len(points) != sides:
+                self.problems.append(
+                    self.document.problem(
+                        ErrorCode.SCHEMA_VIOLATION,
+                        f"a hand's points list {len(points)} sides; this game has {sides}",
+                        (*path, "points"),
+                    )
+                )
+            hands.append(
+                MatchHandPart(
+                    points=None if points is None else tuple(points),
+                    deck=self.cards(raw.get("deck", ()), (*path, "deck")),
+                    moves=self._game_moves(raw.get("moves", ()), (*path, "moves")),
+                    path=path,
+                )
+            )
+        if len(expect["hands"]) != len(hands):
+            self.problems.append(
+                self.document.problem(
+                    ErrorCode.SCHEMA_VIOLATION,
+                    f"expect.hands lists {len(expect['hands'])} hands; the match has {len(hands)}",
+                    ("expect", "hands"),
+                )
+            )
+        end = setup["end"]
+        return MatchBody(
+            end=MatchEnd(hands=end.get("hands"), target=end.get("target")),
+            first_dealer=setup.get("first_dealer"),
+            draw=self.cards(setup["draw"], ("match", "draw")) if "draw" in setup else None,
+            hands=tuple(hands),
+            expect_first_dealer=expect["first_dealer"],
+            expect_hands=tuple(
+                MatchHandExpect(
+                    dealer=entry["dealer"],
+                    points=_counts(entry.get("points")),
+                    totals=tuple(entry["totals"]),
+                )
+                for entry in expect["hands"]
+            ),
+            winners=tuple(expect["winners"]),
         )
 
     def _score_body(self, data: dict[str, Any]) -> ScoreBody:

@@ -45,6 +45,7 @@ class Kind(enum.Enum):
     GAME = "game"
     DEAL = "deal"
     SCORE = "score"
+    MATCH = "match"
 
 
 class Provenance(enum.Enum):

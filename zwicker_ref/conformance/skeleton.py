@@ -1,7 +1,8 @@
 """Scenario skeletons for ``zwicker new``: everything but the expectation, which is the author's.
 
 A skeleton has a fresh id in the variant's scheme, the header, the situation (a position
-from a position file, or a hand from a game record, or an empty one to fill in) and, as
+from a position file, or a hand from a game record, or a match from a match record, or an
+empty one to fill in) and, as
 suggestions, the variant's clauses that the situation touches. Its expectation is the
 text :data:`TO_DERIVE`, which no schema accepts: a skeleton fails ``zwicker validate``
 and ``zwicker check`` until the author replaces it with what the rules give, worked out
@@ -27,9 +28,11 @@ from zwicker_ref.engine.play import apply_legal
 from zwicker_ref.engine.position import Pile, Position
 from zwicker_ref.engine.scoring import score_hand
 from zwicker_ref.errors import ErrorCode, ZwickerError
+from zwicker_ref.formats.match_record import MatchRecord, match_from_document, replay_match
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.position_io import position_from_document, position_to_data
 from zwicker_ref.formats.record import GameRecord, record_from_document, replay
+from zwicker_ref.rules.match_rules import FirstDealer
 from zwicker_ref.rules.spec_loader import load_variant
 from zwicker_ref.rules.variant import Variant
 
@@ -53,6 +56,7 @@ _TOPICS = {
     Kind.GAME: ("deal.", "turn.", "stage.", "end.", "score."),
     Kind.DEAL: ("deck.", "deal.", "players."),
     Kind.SCORE: ("score.", "zwick."),
+    Kind.MATCH: ("match.",),
 }
 
 
@@ -62,6 +66,7 @@ class _Situation:
     options: tuple[str, ...]
     position: Position | None
     record: GameRecord | None
+    match: MatchRecord | None = None
 
 
 def new_scenario(
@@ -130,6 +135,12 @@ def _situation(variant: Variant, source: Path | None, players: int | None) -> _S
         return _Situation(players=count, options=(), position=None, record=None)
     document = read_yaml(source)
     data = document.data
+    if isinstance(data, dict) and data.get("kind") == "match-record":
+        match = match_from_document(document)
+        _same_variant(variant, match.variant, source)
+        return _Situation(
+            players=match.players, options=match.options, position=None, record=None, match=match
+        )
     if isinstance(data, dict) and data.get("kind") == "game-record":
         record = record_from_document(document)
         _same_variant(variant, record.variant, source)
@@ -153,6 +164,8 @@ def _same_variant(variant: Variant, named: str, source: Path) -> None:
 
 
 def _body(kind: Kind, variant: Variant, situation: _Situation, golden: bool) -> dict[str, Any]:
+    if kind is Kind.MATCH:
+        return _match_body(variant, situation, golden)
     position = situation.position or _empty(variant, situation.players)
     setup = Setup(
         variant=variant.id,
@@ -222,6 +235,59 @@ def _body(kind: Kind, variant: Variant, situation: _Situation, golden: bool) -> 
         sides = REFERENCE.score(setup, final.captured, final.zwicks)
         score_expect = {"points": [side.points for side in sides]}
     return {"captured": captured, "zwicks": zwicks, "expect": score_expect}
+
+
+def _match_body(variant: Variant, situation: _Situation, golden: bool) -> dict[str, Any]:
+    """A match: played from a match record, or two hands of given points to fill in."""
+    match = situation.match
+    if match is None:
+        if golden:
+            raise ZwickerError(
+                ErrorCode.FILE_KIND_UNKNOWN,
+                "a golden match scenario is recorded from a match record: give --from RECORD "
+                "(zwicker play --hands N writes one)",
+            )
+        rules = variant.rules_with(situation.options)
+        setup: dict[str, Any] = {"end": {"hands": 2}}
+        if rules.match.first_dealer is FirstDealer.DRAW:
+            setup["draw"] = _names(shuffled_deck(rules, situation.players, 0)[: situation.players])
+        else:
+            setup["first_dealer"] = situation.players - 1
+        sides = rules.sides_for(situation.players)
+        hands = [{"points": [0] * sides}, {"points": [0] * sides}]
+        return {"match": setup, "hands": hands, "expect": TO_DERIVE}
+    match_setup: dict[str, Any] = {
+        "end": {"hands": match.end.hands}
+        if match.end.hands is not None
+        else {"target": match.end.target}
+    }
+    if match.draw is not None:
+        match_setup["draw"] = _names(match.draw)
+    else:
+        match_setup["first_dealer"] = match.first_dealer
+    played = [
+        {
+            "deck": _names(hand.deck),
+            "moves": [{"seat": seat, "move": format_move(move)} for seat, move in hand.moves],
+        }
+        for hand in match.hands
+    ]
+    expect: Any = TO_DERIVE
+    if golden:
+        replay_match(match)
+        expect = {
+            "first_dealer": match.first_dealer,
+            "hands": [
+                {
+                    "dealer": hand.dealer,
+                    "points": [side.points for side in hand.result],
+                    "totals": list(hand.totals),
+                }
+                for hand in match.hands
+            ],
+            "winners": list(match.winners),
+        }
+    return {"match": match_setup, "hands": played, "expect": expect}
 
 
 def _empty(variant: Variant, players: int) -> Position:

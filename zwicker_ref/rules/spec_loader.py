@@ -25,6 +25,7 @@ from zwicker_ref.errors import ErrorCode, LookupProblem, Problem
 from zwicker_ref.rules.cards import Card, Rank
 from zwicker_ref.rules.check_total import check_total
 from zwicker_ref.rules.deal_plan import plan_deal
+from zwicker_ref.rules.match_rules import match_rules_from_params
 from zwicker_ref.rules.sources import unknown_sources
 from zwicker_ref.rules.variant import (
     Alternative,
@@ -403,6 +404,7 @@ def rules_from_params(params: Mapping[str, Any]) -> Rules:
                 total=entry["total"], without_most_cards=entry.get("without-most-cards")
             ),
         ),
+        match=match_rules_from_params(params),
     )
 
 
@@ -513,6 +515,15 @@ def _card_problems(rules: Rules, locate: Locate) -> list[Finding]:
                 locate("values.special-cards"),
             )
         )
+    for kind in rules.match.draw_order:
+        if kind.startswith("JK") and Card.parse(kind) not in deck:
+            findings.append(
+                (
+                    ErrorCode.UNKNOWN_CARD,
+                    f"the draw order names {kind}, which is not in the deck",
+                    locate("match.first-dealer"),
+                )
+            )
     scored: dict[Card, str] = {}
     for line in rules.score_lines:
         for card in sorted(line.cards, key=lambda card: card.sort_key):

@@ -16,6 +16,7 @@ from typing import Any, Generic, TypeVar
 
 from zwicker_ref.errors import ErrorCode, LookupProblem
 from zwicker_ref.rules.cards import Card, Rank, build_deck
+from zwicker_ref.rules.match_rules import MatchRules
 
 T = TypeVar("T")
 
@@ -200,6 +201,8 @@ class Rules:
     zwick_points: int
     most_cards: tuple[ByPlayers[tuple[int, ...]], ...]
     stated_totals: tuple[ByPlayers[StatedTotal], ...]
+    match: MatchRules
+    """Who deals the first hand of a match and what a level finish means."""
 
     def check_players(self, players: int) -> None:
         """Raise :class:`LookupProblem` unless the variant allows ``players``."""

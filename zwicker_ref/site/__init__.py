@@ -22,6 +22,7 @@ from zwicker_ref.conformance.scenario_kinds import (
     DealBody,
     GameBody,
     LegalMovesBody,
+    MatchBody,
     MoveBody,
     Parts,
 )
@@ -193,6 +194,14 @@ def scenario_html(scenario: Scenario) -> list[str]:
             )
             table = cards_html(map(str, stage.table or ()))
             lines.append(f"<p>Stage {number}: {hands}; table {table}</p>")
+    elif isinstance(body, MatchBody):
+        lines.append(
+            f"<p>Match to {body.end.describe()}; first dealer seat {body.expect_first_dealer}.</p>"
+        )
+        lines.append("<ol>")
+        for hand in body.expect_hands:
+            lines.append(f"<li>dealer seat {hand.dealer}; totals {list(hand.totals)}</li>")
+        lines.append(f"</ol><p>Highest total: side(s) {list(body.winners)}</p>")
     else:
         counts = ", ".join(str(len(pile)) for pile in body.captured)
         expect = body.expect
