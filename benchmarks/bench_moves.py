@@ -99,7 +99,8 @@ class Server:
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         """Send one request and read its answer."""
-        assert self.process.stdin is not None and self.process.stdout is not None
+        assert self.process.stdin is not None
+        assert self.process.stdout is not None
         self.next_id += 1
         self.process.stdin.write(json.dumps({"id": self.next_id, **request}) + "\n")
         self.process.stdin.flush()
@@ -127,7 +128,8 @@ def bench_large(repeat: int, brute: bool) -> list[dict[str, Any]]:
             started = time.perf_counter()
             answer = server.ask(request)
             served = time.perf_counter() - started
-            assert answer.get("ok") and len(answer["moves"]) == moves, answer
+            if not answer.get("ok") or len(answer["moves"]) != moves:
+                raise RuntimeError(f"zwicker serve answered {str(answer)[:200]}")
             entry = {
                 "position": name,
                 "moves": moves,
