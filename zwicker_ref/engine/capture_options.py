@@ -118,7 +118,10 @@ class CaptureOptions:
             return []
         if len(self.context.table) <= SMALL_TABLE:
             mask_items = self._mask_items
-            return [mask_items[mask] for mask in capture_masks(self._offered, values)]
+            return [
+                mask_items[mask]
+                for mask in capture_masks(self._offered, values, self.context.values.capture_bound)
+            ]
         search, _names = self._searches[takes_lone_joker]
         keys = sorted_keys(search, self._vectors(search, values))
         by_key = self.context.by_key

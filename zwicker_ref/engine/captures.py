@@ -310,20 +310,32 @@ def _lowest_item(mask: int) -> int:
 
 
 @functools.lru_cache(maxsize=50_000)
-def capture_masks(offered: tuple[tuple[int, ...], ...], values: tuple[int, ...]) -> tuple[int, ...]:
+def capture_masks(
+    offered: tuple[tuple[int, ...], ...], values: tuple[int, ...], bound: int
+) -> tuple[int, ...]:
     """Every item subset (bit mask) that splits into groups of one of ``values``, in order.
 
     ``offered`` gives the values of each item of a small table, in table order (an empty
-    tuple for an item that may not be taken); the subsets come in canonical order
-    (:func:`subset_order`). The answer depends only on those values, not on which cards
-    the items are, so random play, which meets the same small tables again and again,
-    shares it between positions; the cache is bounded.
+    tuple for an item that may not be taken); ``bound`` is at least every value a card of
+    the variant captures, so one table of subset totals serves every card played onto the
+    table. The subsets come in canonical order (:func:`subset_order`). The answers depend
+    only on those values, not on which cards the items are, so positions with tables of
+    the same values share them; the caches are bounded.
     """
-    totals = subset_totals(offered, max(values))
     masks: set[int] = set()
     for value in values:
-        masks |= feasible_subsets(totals, value)
+        masks |= _feasible_masks(offered, bound, value)
     return tuple(sorted(masks, key=subset_order(len(offered)).__getitem__))
+
+
+@functools.lru_cache(maxsize=50_000)
+def _feasible_masks(offered: tuple[tuple[int, ...], ...], bound: int, value: int) -> set[int]:
+    return feasible_subsets(_subset_totals(offered, bound), value)
+
+
+@functools.lru_cache(maxsize=20_000)
+def _subset_totals(offered: tuple[tuple[int, ...], ...], bound: int) -> list[tuple[int, int]]:
+    return subset_totals(offered, bound)
 
 
 @functools.cache  # at most SMALL_TABLE + 1 sizes

@@ -10,6 +10,7 @@ card, so generation and checking read one table.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from zwicker_ref.engine.memo import Memo
@@ -41,6 +42,13 @@ class ValueTable:
         self._builds = Memo(self._build_results, limit=20_000)
         self._builds_on_table = Memo(self._build_results_on_table, limit=50_000)
         self._subtract = BuildOperation.SUBTRACT in rules.build_operations
+
+    @functools.cached_property
+    def capture_bound(self) -> int:
+        """The highest value any card of the variant takes when played to capture."""
+        rules = self.rules
+        deck = rules.deck(min(rules.player_counts))
+        return max(value for card in deck for value in self.use(card).capture)
 
     def use(self, card: Card) -> CardUse:
         """The values ``card`` offers in each use."""
