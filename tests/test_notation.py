@@ -446,3 +446,13 @@ def test_illegal_but_well_formed_captures_can_be_written_as_data() -> None:
     assert isinstance(twice, Capture)
     assert twice.groups is not None
     assert [str(c) for g in twice.groups for c in g] == ["QS", "AD", "QS"]
+
+
+def test_format_moves_writes_each_move_as_format_move_does() -> None:
+    from tests.positions import large_positions
+    from zwicker_ref.engine.generation import legal_moves
+    from zwicker_ref.formats.notation import format_moves
+
+    for position in large_positions().values():
+        moves = list(legal_moves(position))[::7]
+        assert format_moves(moves) == [format_move(move) for move in moves]

@@ -17,7 +17,7 @@ from zwicker_ref.formats.match_record import (
     random_match,
     replay_match,
 )
-from zwicker_ref.formats.notation import format_move
+from zwicker_ref.formats.notation import format_moves
 from zwicker_ref.formats.position_io import load_position
 from zwicker_ref.formats.record import random_game, record_from_document, record_to_data, replay
 
@@ -33,9 +33,10 @@ def _legal(args: argparse.Namespace) -> int:
     if args.count:
         print(len(moves))
         return 0
-    for move in moves:
-        print(format_move(move))
-    print(f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}")
+    listed = format_moves(moves)
+    if listed:
+        print("\n".join(listed))
+    print(f"{len(listed)} legal move{'s' if len(listed) != 1 else ''}")
     return 0
 
 

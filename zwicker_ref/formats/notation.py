@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from operator import attrgetter
 
 from zwicker_ref.engine.moves import Build, Capture, Move, Trail, canonical_order
 from zwicker_ref.errors import ErrorCode, NotationError
@@ -78,6 +79,27 @@ def format_move(move: Move) -> str:
     return _format_build(move)
 
 
+def format_moves(moves: Iterable[Move]) -> list[str]:
+    """The canonical notation of many moves (a position's legal moves), in the order given.
+
+    The same as :func:`format_move` on each; the items of a capture are written once per
+    distinct item set, as the captures of one position share them.
+    """
+    written: dict[frozenset[Card], str] = {}
+    texts: list[str] = []
+    for move in moves:
+        if isinstance(move, Capture):
+            items = written.get(move.items)
+            if items is None:
+                items = written[move.items] = " ".join(map(str, _sorted(move.items)))
+            texts.append(f"{move.card} x {items}")
+        elif isinstance(move, Trail):
+            texts.append(str(move.card))
+        else:
+            texts.append(_format_build(move))
+    return texts
+
+
 def format_move_annotated(move: Move) -> str:
     """The notation of a move with its annotations, for people: a capture's value and groups.
 
@@ -100,7 +122,7 @@ def format_move_annotated(move: Move) -> str:
 
 def format_move_list(moves: Iterable[Move]) -> str:
     """Moves in canonical order, one canonical notation per line (no final line break)."""
-    return "\n".join(format_move(move) for move in canonical_order(list(moves)))
+    return "\n".join(format_moves(canonical_order(list(moves))))
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -242,7 +264,10 @@ def _no_repeats(text: str, items: list[Card]) -> None:
 
 
 def _sorted(cards: Iterable[Card]) -> list[Card]:
-    return sorted(cards, key=lambda card: card.sort_key)
+    return sorted(cards, key=_CARD_ORDER)
+
+
+_CARD_ORDER = attrgetter("sort_key")
 
 
 def _error(quoted: str, expected: str) -> NotationError:

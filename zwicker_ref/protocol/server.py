@@ -12,7 +12,7 @@ from zwicker_ref.conformance.reference import REFERENCE
 from zwicker_ref.engine.moves import Move
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
 from zwicker_ref.formats.move_data import move_from_data
-from zwicker_ref.formats.notation import format_move
+from zwicker_ref.formats.notation import format_moves
 from zwicker_ref.formats.position_io import position_from_data, position_to_data
 from zwicker_ref.protocol.messages import (
     OPERATIONS,
@@ -80,7 +80,7 @@ def _deal(request: dict[str, Any]) -> dict[str, Any]:
 
 def _legal(request: dict[str, Any]) -> dict[str, Any]:
     position = position_from_data(request["position"], "request.position")
-    return {"moves": [format_move(move) for move in REFERENCE.legal(position)]}
+    return {"moves": format_moves(REFERENCE.legal(position))}
 
 
 def _apply(request: dict[str, Any]) -> dict[str, Any]:

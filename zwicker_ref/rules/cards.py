@@ -83,6 +83,8 @@ class Card:
     # Cards are hashed and sorted constantly during move generation: both are computed once.
     sort_key: int = field(init=False, compare=False, repr=False)
     _hash: int = field(init=False, compare=False, repr=False)
+    # Written out constantly (move lists of tens of thousands of moves): made once.
+    _name: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         suited = self.rank is not None and self.suit is not None and self.joker_label is None
@@ -97,6 +99,9 @@ class Card:
             self, "sort_key", _order(self.rank, self.suit, self.joker_label, self.copy)
         )
         object.__setattr__(self, "_hash", hash((self.rank, self.suit, self.joker_label, self.copy)))
+        object.__setattr__(
+            self, "_name", _notation(self.rank, self.suit, self.joker_label, self.copy)
+        )
 
     def __hash__(self) -> int:
         return self._hash
@@ -122,6 +127,10 @@ class Card:
             raise NotationError(
                 ErrorCode.BAD_CARD_NOTATION, f"a card must be written as text, got {text!r}"
             )
+        return _parse_card(text)
+
+    @classmethod
+    def _read(cls, text: str) -> Card:
         match = _PATTERN.match(text)
         if match is None:
             raise NotationError(
@@ -153,16 +162,31 @@ class Card:
         return Card(self.rank, self.suit, self.joker_label, 1)
 
     def __str__(self) -> str:
-        if self.joker_label is not None:
-            name = f"JK{self.joker_label}"
-        else:
-            assert self.rank is not None
-            assert self.suit is not None
-            name = f"{self.rank.value}{self.suit.value}"
-        return name if self.copy == 1 else f"{name}#{self.copy}"
+        return self._name
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+
+@functools.lru_cache(maxsize=8192)
+def _parse_card(text: str) -> Card:
+    """:meth:`Card.parse` of a text, remembered.
+
+    Cards are values, and positions and moves name the same few cards again and again (a
+    served position is read afresh with every request).
+    """
+    return Card._read(text)
+
+
+def _notation(rank: Rank | None, suit: Suit | None, joker_label: str | None, copy: int) -> str:
+    """A card's canonical notation: rank and suit, or JK and the label; ``#copy`` after 1."""
+    if joker_label is not None:
+        name = f"JK{joker_label}"
+    else:
+        assert rank is not None
+        assert suit is not None
+        name = f"{rank.value}{suit.value}"
+    return name if copy == 1 else f"{name}#{copy}"
 
 
 _SUIT_ORDER = {suit: index for index, suit in enumerate(Suit)}
