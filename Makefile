@@ -37,9 +37,11 @@ typecheck: $(STAMP)
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs build --strict --quiet --site-dir site
 
-## soak: thousands of seeded random hands, every legal move checked (minutes).
+## soak: thousands of seeded random hands, every legal move checked, and the search held to
+## the brute-force definition on many more positions (minutes).
 soak: $(STAMP)
 	ZWICKER_RANDOM_HANDS=250 $(BIN)/python -m pytest -q tests/test_random_play.py
+	HYPOTHESIS_PROFILE=nightly $(BIN)/python -m pytest -q tests/test_fast_search.py
 
 ## fuzz: the property and fuzz tests with the deep `nightly` hypothesis profile (long).
 fuzz: $(STAMP)
