@@ -166,9 +166,9 @@ def test_new_never_overwrites(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 def test_the_pre_commit_hooks_name_existing_commands() -> None:
     hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
-    from zwicker_ref.cli import COMMANDS
+    from zwicker_ref.cli import commands
 
-    names = {command.name for command in COMMANDS}
+    names = {command.name for command in commands()}
     assert {hook["id"] for hook in hooks} == {"zwicker-validate", "zwicker-fmt"}
     for hook in hooks:
         program, command = hook["entry"].split()[:2]

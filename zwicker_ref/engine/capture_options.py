@@ -178,9 +178,11 @@ class CaptureOptions:
         context = self.context
         obligation = context.obligation
         owns = obligation.applies and context.mover in obligation.owned
-        if owns or len(context.table) <= SMALL_TABLE:
+        if owns:
             # The obligation depends on which builds are taken: count by listing.
             return len(self.legal(card))
+        if len(context.table) <= SMALL_TABLE:
+            return len(self.capture_sets(card))
         search, _names = self.search_for(card)
         vectors = self.capture_vectors(card)
         total = sum(search.count(vector) for vector in vectors)
