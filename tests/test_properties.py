@@ -121,7 +121,7 @@ def check_scores_add_up(position: Position) -> None:
     score = score_hand(position)
     assert score.check_holds, score.lines()
     totals, not_awarded, zwick_points = independent_totals(position)
-    assert [side.total for side in score.sides] == totals, score.lines()
+    assert [side.points for side in score.sides] == totals, score.lines()
     rules = position.rules
     uncounted = [card for item in position.table for card in cards_of(item)]
     uncounted_points = sum(

@@ -80,7 +80,7 @@ def test_christiansen_sample_game_final_result() -> None:
     assert [side.cards for side in score.sides] == [5, 12, 12, 27]
     assert [side.zwicks for side in score.sides] == [1, 0, 2, 1]
     assert [side.most_cards for side in score.sides] == [0, 0, 0, 3]
-    assert [side.total for side in score.sides] == [8, 1, 3, 26]
+    assert [side.points for side in score.sides] == [8, 1, 3, 26]
     albert, beatrice, charlie, dianne = score.sides
     assert {line.label: line.points for line in albert.lines if line.points} == {
         "15-joker": 4,
@@ -129,7 +129,7 @@ def test_grossenwiehe_tie_for_most_cards_totals_80_plus_zwicks() -> None:
     assert [side.cards for side in score.sides] == [29, 29]
     assert [side.card_points for side in score.sides] == [28, 52]
     assert [side.most_cards for side in score.sides] == [0, 0]
-    assert [side.total for side in score.sides] == [30, 53]
+    assert [side.points for side in score.sides] == [30, 53]
     assert score.most_cards_not_awarded == 3
     assert score.expected_total == 80 + 3
     assert score.check_holds
@@ -148,7 +148,7 @@ def test_grossenwiehe_without_a_tie_totals_83_plus_zwicks() -> None:
         last_capture=1,
     )
     score = score_hand(position)
-    assert [side.total for side in score.sides] == [28, 55]
+    assert [side.points for side in score.sides] == [28, 55]
     assert score.expected_total == 83
     assert score.check_holds
 
@@ -223,7 +223,7 @@ def test_zwick_three_player_hand() -> None:
     assert [side.card_points for side in score.sides] == [11, 4, 19]
     assert [side.most_cards for side in score.sides] == [3, 2, 0]
     assert [side.zwick_points for side in score.sides] == [1, 0, 0]
-    assert [side.total for side in score.sides] == [15, 6, 19]
+    assert [side.points for side in score.sides] == [15, 6, 19]
     assert score.expected_total == 39 + 1
     assert score.check_holds
 
@@ -245,7 +245,7 @@ def test_zwick_partnership_hand_with_reversed_joker_points() -> None:
     assert score.partnership
     assert [side.seats for side in score.sides] == [(0, 2), (1, 3)]
     assert [side.card_points for side in score.sides] == [18, 16]
-    assert [side.total for side in score.sides] == [18 + 3, 16 + 5]
+    assert [side.points for side in score.sides] == [18 + 3, 16 + 5]
     assert score.check_holds
 
 
@@ -273,7 +273,7 @@ def test_classic_double_pack_hand() -> None:
     assert [side.cards for side in score.sides] == [27, 26, 26, 12, 13]
     assert [side.card_points for side in score.sides] == [17, 5, 15, 0, 3]
     assert [side.most_cards for side in score.sides] == [1, 0, 0, 0, 0]
-    assert [side.total for side in score.sides] == [21, 5, 15, 0, 9]
+    assert [side.points for side in score.sides] == [21, 5, 15, 0, 9]
     aces = next(line for line in score.sides[0].lines if line.label == "Each ace")
     assert [str(card) for card in aces.cards] == ["AC", "AD", "AH#2"]
     assert score.expected_total == 41 + 9

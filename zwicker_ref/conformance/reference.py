@@ -19,7 +19,7 @@ from zwicker_ref.engine.legality import check_move
 from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.play import apply_legal
 from zwicker_ref.engine.position import Position
-from zwicker_ref.engine.scoring import score_hand
+from zwicker_ref.engine.scoring import SideScore, score_hand
 from zwicker_ref.errors import ErrorCode, ZwickerError
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.spec_loader import load_variant
@@ -51,17 +51,6 @@ class StageDeal:
     table: tuple[Card, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class SideScores:
-    """One side's scores: card points, most-cards points, zwick points, total, points per line."""
-
-    card_points: int
-    most_cards: int
-    zwick_points: int
-    points: int
-    lines: tuple[tuple[str, int], ...]
-
-
 class Engine(Protocol):
     """What the scenario runner asks of an engine."""
 
@@ -81,8 +70,12 @@ class Engine(Protocol):
 
     def score(
         self, setup: Setup, captured: Sequence[Sequence[Card]], zwicks: Sequence[int]
-    ) -> list[SideScores]:
-        """The scores by side of a finished hand with these captured piles and zwicks."""
+    ) -> list[SideScore]:
+        """The scores by side of a finished hand with these captured piles and zwicks.
+
+        Each side's seats, cards and zwicks are the ones asked about; the engine states the
+        points.
+        """
 
 
 class ReferenceEngine:
@@ -114,7 +107,7 @@ class ReferenceEngine:
 
     def score(
         self, setup: Setup, captured: Sequence[Sequence[Card]], zwicks: Sequence[int]
-    ) -> list[SideScores]:
+    ) -> list[SideScore]:
         """Score a finished hand."""
         rules = load_variant(setup.variant).rules_with(setup.options)
         sides = rules.sides_for(setup.players)
@@ -140,17 +133,7 @@ class ReferenceEngine:
             last_capture=last,
             rules=rules,
         )
-        score = score_hand(position)
-        return [
-            SideScores(
-                card_points=side.card_points,
-                most_cards=side.most_cards,
-                zwick_points=side.zwick_points,
-                points=side.total,
-                lines=tuple((line.label, line.points) for line in side.lines),
-            )
-            for side in score.sides
-        ]
+        return list(score_hand(position).sides)
 
 
 def _stage(position: Position) -> StageDeal:

@@ -271,7 +271,7 @@ def _run_score(scenario: Scenario, body: ScoreBody, engine: Engine) -> list[str]
         if wanted is not None and wanted != got
     ]
     for label, points in expect.lines:
-        found = [dict(side.lines).get(label) for side in answers]
+        found = [side.line_points(label) for side in answers]
         if found != list(points):
             differences.append(f"line {label!r}: expected {list(points)}, got {found}")
     if expect.check_holds is not None and expect.check_holds != holds:

@@ -212,7 +212,7 @@ def _body(kind: Kind, variant: Variant, situation: _Situation, golden: bool) -> 
             result = {
                 "cards": [len(pile) for pile in final.captured],
                 "zwicks": list(final.zwicks),
-                "points": [side.total for side in score.sides],
+                "points": [side.points for side in score.sides],
             }
         played = [{"seat": seat, "move": format_move(move)} for seat, move in record.moves]
         return {

@@ -9,50 +9,55 @@ points of leftovers nobody took, plus the zwick points awarded.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from zwicker_ref.engine.position import Position, item_cards, sorted_cards
 from zwicker_ref.errors import ErrorCode, ZwickerError
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.check_total import CheckTotal, card_points, cards_on_line, check_total
-from zwicker_ref.rules.variant import ZwickCancellation
+from zwicker_ref.rules.variant import ScoreLine, ZwickCancellation
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class LineScore:
-    """The cards of one score line that a side captured, and what they are worth."""
+    """What one side scored on one score line, with the cards that scored where known.
+
+    ``cards`` is kept where the score was worked out from captured piles (the reference's
+    own score); an engine's answer and a record file state only the points. It takes no
+    part in equality, so two scores are equal when they state the same figures.
+    """
 
     label: str
-    cards: tuple[Card, ...]
-    points_each: int
-
-    @property
-    def points(self) -> int:
-        """Points for these cards."""
-        return len(self.cards) * self.points_each
+    points: int
+    cards: tuple[Card, ...] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class SideScore:
-    """One side's score for a hand."""
+    """One side's score for a hand: what it took and what it scored.
+
+    The one per-side score record of the package: the reference's score
+    (:func:`score_hand`), an engine's answer to the protocol's ``score`` request and the
+    result rows of game and match records are all this record, so they compare with
+    ``==``. Every figure is stored as stated, none derived from the others, so that an
+    engine's inconsistent answer (points that are not the sum of their parts) can be held
+    and compared figure by figure. ``lines`` are in the variant's score-line order (an
+    engine's answer: in its order; empty where it states none).
+    """
 
     side: int
     seats: tuple[int, ...]
     cards: int
-    lines: tuple[LineScore, ...]
-    most_cards: int
     zwicks: int
+    lines: tuple[LineScore, ...]
+    card_points: int
+    most_cards: int
     zwick_points: int
+    points: int
 
-    @property
-    def card_points(self) -> int:
-        """Points for the scoring cards captured."""
-        return sum(line.points for line in self.lines)
-
-    @property
-    def total(self) -> int:
-        """Card points, most-cards points and zwick points."""
-        return self.card_points + self.most_cards + self.zwick_points
+    def line_points(self, label: str) -> int | None:
+        """The points of the score line ``label`` (None where the score states no such line)."""
+        return next((line.points for line in self.lines if line.label == label), None)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -90,8 +95,8 @@ class HandScore:
 
     @property
     def total(self) -> int:
-        """The sides' totals added up."""
-        return sum(side.total for side in self.sides)
+        """The sides' points added up."""
+        return sum(side.points for side in self.sides)
 
     @property
     def check_holds(self) -> bool:
@@ -114,7 +119,7 @@ class HandScore:
         rows.append(row("most cards", (side.most_cards for side in self.sides)))
         rows.append(row("zwicks", (side.zwicks for side in self.sides)))
         rows.append(row("zwick points", (side.zwick_points for side in self.sides)))
-        rows.append(row("total", (side.total for side in self.sides)))
+        rows.append(row("total", (side.points for side in self.sides)))
         if self.uncounted:
             rows.append(
                 f"not counted (nobody captured): {' '.join(str(card) for card in self.uncounted)}"
@@ -167,36 +172,49 @@ def score_hand(position: Position) -> HandScore:
     counts = tuple(len(pile) for pile in position.captured)
     awards = most_cards_awards(rules.most_cards_for(position.players), counts)
     zwick_counts = cancelled_zwicks(rules.zwick_cancellation, position.zwicks)
-    scores = tuple(
-        SideScore(
-            side=side,
-            seats=tuple(seat for seat in range(position.players) if position.side_of(seat) == side),
-            cards=counts[side],
-            lines=tuple(
-                LineScore(
-                    label=line.label,
-                    cards=sorted_cards(cards_on_line(line, position.captured[side])),
-                    points_each=line.points,
-                )
-                for line in rules.score_lines
-            ),
-            most_cards=awards[side],
-            zwicks=position.zwicks[side],
-            zwick_points=zwick_counts[side] * rules.zwick_points,
+    scores = []
+    for side, seats in enumerate(side_seats(sides, position.players)):
+        lines = tuple(_line_score(line, position.captured[side]) for line in rules.score_lines)
+        card_total = sum(line.points for line in lines)
+        zwick_points = zwick_counts[side] * rules.zwick_points
+        scores.append(
+            SideScore(
+                side=side,
+                seats=seats,
+                cards=counts[side],
+                zwicks=position.zwicks[side],
+                lines=lines,
+                card_points=card_total,
+                most_cards=awards[side],
+                zwick_points=zwick_points,
+                points=card_total + awards[side] + zwick_points,
+            )
         )
-        for side in range(sides)
-    )
     check = check_total(rules, position.players)
     return HandScore(
         variant=position.variant,
         players=position.players,
         partnership=position.partnership,
-        sides=scores,
+        sides=tuple(scores),
         check=check,
         most_cards_not_awarded=check.most_cards - sum(awards),
         uncounted=uncounted,
         uncounted_points=card_points(rules, uncounted),
     )
+
+
+def _line_score(line: ScoreLine, pile: tuple[Card, ...]) -> LineScore:
+    cards = sorted_cards(cards_on_line(line, pile))
+    return LineScore(label=line.label, points=len(cards) * line.points, cards=cards)
+
+
+def side_seats(sides: int, players: int) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side, in side order.
+
+    Seats alternate between the sides: two teams (seats 0, 2, … and 1, 3, …), or one seat
+    per side when there are as many sides as players.
+    """
+    return tuple(tuple(range(side, players, sides)) for side in range(sides))
 
 
 def most_cards_awards(points: tuple[int, ...], counts: tuple[int, ...]) -> tuple[int, ...]:

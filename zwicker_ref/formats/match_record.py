@@ -31,9 +31,16 @@ from zwicker_ref.engine.match import (
     match_status,
 )
 from zwicker_ref.engine.moves import Move
+from zwicker_ref.engine.scoring import SideScore
 from zwicker_ref.errors import ErrorCode, InvalidFileError, NotationError, ZwickerError
 from zwicker_ref.formats.notation import format_move, parse_move
-from zwicker_ref.formats.record import GameRecord, SideResult, random_game, replay
+from zwicker_ref.formats.record import (
+    GameRecord,
+    random_game,
+    replay,
+    side_from_data,
+    side_to_data,
+)
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.match_rules import FirstDealer
 from zwicker_ref.rules.spec_loader import load_variant
@@ -50,7 +57,7 @@ class MatchHand:
     seed: int | None
     deck: tuple[Card, ...]
     moves: tuple[tuple[int, Move], ...]
-    result: tuple[SideResult, ...]
+    result: tuple[SideScore, ...]
     totals: tuple[int, ...]
 
 
@@ -245,16 +252,7 @@ def _hand_data(hand: MatchHand) -> dict[str, Any]:
         data["seed"] = hand.seed
     data["deck"] = [str(card) for card in hand.deck]
     data["moves"] = [{"seat": seat, "move": format_move(move)} for seat, move in hand.moves]
-    data["result"] = [
-        {
-            "side": side.side,
-            "seats": list(side.seats),
-            "cards": side.cards,
-            "zwicks": side.zwicks,
-            "points": side.points,
-        }
-        for side in hand.result
-    ]
+    data["result"] = [side_to_data(side) for side in hand.result]
     data["totals"] = list(hand.totals)
     return data
 
@@ -295,16 +293,7 @@ def match_from_document(document: YamlDocument) -> MatchRecord:
                 seed=raw.get("seed"),
                 deck=cards(raw["deck"], ("hands", number, "deck")),
                 moves=tuple(moves),
-                result=tuple(
-                    SideResult(
-                        side=side["side"],
-                        seats=tuple(side["seats"]),
-                        cards=side["cards"],
-                        zwicks=side["zwicks"],
-                        points=side["points"],
-                    )
-                    for side in raw["result"]
-                ),
+                result=tuple(side_from_data(side) for side in raw["result"]),
                 totals=tuple(raw["totals"]),
             )
         )

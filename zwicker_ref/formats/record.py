@@ -14,8 +14,16 @@ A record is what ``zwicker play`` writes and ``zwicker replay`` checks. Its YAML
     deck: [8H, 6S, ...]    # the stock before the deal, top first
     moves:                 # in order: the seat that played and the move, in move notation
       - {seat: 0, move: KS x 2D 4D 8D}
-    result:                # by side
-      - {side: 0, seats: [0, 2], cards: 30, zwicks: 1, points: 18}
+    result:                # by side: what it took and its whole score
+      - side: 0
+        seats: [0, 2]
+        cards: 30
+        zwicks: 1
+        card_points: 12    # the sum of the lines
+        most_cards: 3
+        zwick_points: 3
+        points: 18         # card points + most cards + zwick points
+        lines: {Each ace: 4, Ten of diamonds: 2, ...}   # points per score line
 
 The random policy of :func:`random_game` is reproducible in any language: the deck is
 :func:`~zwicker_ref.engine.dealing.shuffled_deck` of the seed, and each move is
@@ -36,7 +44,7 @@ from zwicker_ref.engine.generation import legal_moves
 from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.play import apply_legal, play
 from zwicker_ref.engine.position import Position
-from zwicker_ref.engine.scoring import score_hand
+from zwicker_ref.engine.scoring import LineScore, SideScore, score_hand
 from zwicker_ref.errors import (
     ErrorCode,
     InvalidFileError,
@@ -48,19 +56,19 @@ from zwicker_ref.formats.replay import replay_moves, require_finished
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.spec_loader import load_variant
 
+SIDE_NUMBERS = (
+    "side",
+    "cards",
+    "zwicks",
+    "card_points",
+    "most_cards",
+    "zwick_points",
+    "points",
+)
+"""The whole-number fields of a result row (besides its seats and its lines)."""
+
 POLICY_SALT = 0x5EED_0F_2A6E_C0DE
 """XOR-ed into the seed for the random policy's stream, so it differs from the shuffle's."""
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class SideResult:
-    """What one side took and scored in a hand."""
-
-    side: int
-    seats: tuple[int, ...]
-    cards: int
-    zwicks: int
-    points: int
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -74,21 +82,46 @@ class GameRecord:
     seed: int | None
     deck: tuple[Card, ...]
     moves: tuple[tuple[int, Move], ...]
-    result: tuple[SideResult, ...]
+    result: tuple[SideScore, ...]
 
 
-def result_of(position: Position) -> tuple[SideResult, ...]:
-    """The result by side of a finished hand."""
-    score = score_hand(position)
-    return tuple(
-        SideResult(
-            side=side.side,
-            seats=side.seats,
-            cards=side.cards,
-            zwicks=side.zwicks,
-            points=side.total,
-        )
-        for side in score.sides
+def result_of(position: Position) -> tuple[SideScore, ...]:
+    """The result by side of a finished hand: each side's score."""
+    return score_hand(position).sides
+
+
+def side_to_data(side: SideScore) -> dict[str, Any]:
+    """One result row of a game or match record as plain data."""
+    return {
+        "side": side.side,
+        "seats": list(side.seats),
+        "cards": side.cards,
+        "zwicks": side.zwicks,
+        "card_points": side.card_points,
+        "most_cards": side.most_cards,
+        "zwick_points": side.zwick_points,
+        "points": side.points,
+        "lines": {line.label: line.points for line in side.lines},
+    }
+
+
+def side_from_data(row: Mapping[str, Any]) -> SideScore:
+    """A result row read back.
+
+    Its fields are already checked: whole numbers, a list of seats, an object of line points.
+    """
+    return SideScore(
+        side=row["side"],
+        seats=tuple(row["seats"]),
+        cards=row["cards"],
+        zwicks=row["zwicks"],
+        lines=tuple(
+            LineScore(label=label, points=points) for label, points in row["lines"].items()
+        ),
+        card_points=row["card_points"],
+        most_cards=row["most_cards"],
+        zwick_points=row["zwick_points"],
+        points=row["points"],
     )
 
 
@@ -141,19 +174,30 @@ def replay(record: GameRecord) -> Position:
     if got != record.result:
         raise ZwickerError(
             ErrorCode.RECORD_MISMATCH,
-            "the result differs: recorded "
-            + _describe(record.result)
-            + "; replayed "
-            + _describe(got),
+            "the result differs: " + _differences(record.result, got),
         )
     return position
 
 
-def _describe(result: tuple[SideResult, ...]) -> str:
-    return ", ".join(
-        f"side {side.side}: {side.cards} cards, {side.zwicks} zwicks, {side.points} points"
-        for side in result
-    )
+def _differences(recorded: tuple[SideScore, ...], replayed: tuple[SideScore, ...]) -> str:
+    """Each figure of each side that the replay does not give as recorded."""
+    if len(recorded) != len(replayed):
+        return f"{len(recorded)} sides recorded, {len(replayed)} replayed"
+    found = []
+    for was, got in zip(recorded, replayed, strict=True):
+        for name in ("side", "seats", *SIDE_NUMBERS[1:]):
+            if getattr(was, name) != getattr(got, name):
+                found.append(
+                    f"side {got.side} {name}: recorded {getattr(was, name)}, "
+                    f"replayed {getattr(got, name)}"
+                )
+        if was.lines != got.lines:
+            found.append(f"side {got.side} lines: recorded {_lines(was)}, replayed {_lines(got)}")
+    return "; ".join(found)
+
+
+def _lines(side: SideScore) -> str:
+    return "{" + ", ".join(f"{line.label}: {line.points}" for line in side.lines) + "}"
 
 
 def record_to_data(record: GameRecord) -> dict[str, Any]:
@@ -170,16 +214,7 @@ def record_to_data(record: GameRecord) -> dict[str, Any]:
         data["seed"] = record.seed
     data["deck"] = [str(card) for card in record.deck]
     data["moves"] = [{"seat": seat, "move": format_move(move)} for seat, move in record.moves]
-    data["result"] = [
-        {
-            "side": side.side,
-            "seats": list(side.seats),
-            "cards": side.cards,
-            "zwicks": side.zwicks,
-            "points": side.points,
-        }
-        for side in record.result
-    ]
+    data["result"] = [side_to_data(side) for side in record.result]
     return data
 
 
@@ -196,7 +231,7 @@ def record_from_document(document: YamlDocument) -> GameRecord:
 
     def need(key: str, kind: type, where: Mapping[str, Any], path: DocPath) -> Any:
         value = where.get(key)
-        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        if not (_whole(value) if kind is int else isinstance(value, kind)):
             problems.append(
                 document.problem(
                     ErrorCode.SCHEMA_VIOLATION,
@@ -252,7 +287,7 @@ def record_from_document(document: YamlDocument) -> GameRecord:
             moves.append((seat, parse_move(text)))
         except NotationError as error:
             problems.append(document.problem(error.code, error.message, (*path, "move")))
-    result: list[SideResult] = []
+    result: list[SideScore] = []
     for index, entry in enumerate(need("result", list, data, ()) or []):
         path = ("result", index)
         if not isinstance(entry, dict):
@@ -260,10 +295,31 @@ def record_from_document(document: YamlDocument) -> GameRecord:
                 document.problem(ErrorCode.SCHEMA_VIOLATION, "a result entry is a mapping", path)
             )
             continue
-        fields = {key: need(key, int, entry, path) for key in ("side", "cards", "zwicks", "points")}
+        numbers = [need(key, int, entry, path) for key in SIDE_NUMBERS]
         seats = need("seats", list, entry, path)
-        if None not in fields.values() and seats is not None:
-            result.append(SideResult(seats=tuple(seats), **fields))
+        lines = need("lines", dict, entry, path)
+        for place, member in enumerate(seats or []):
+            if not _whole(member):
+                problems.append(
+                    document.problem(
+                        ErrorCode.SCHEMA_VIOLATION,
+                        f"a seat is a whole number, not {member!r}",
+                        (*path, "seats", place),
+                    )
+                )
+                seats = None
+        for label, points in (lines or {}).items():
+            if not _whole(points):
+                problems.append(
+                    document.problem(
+                        ErrorCode.SCHEMA_VIOLATION,
+                        f"the points of line {label!r} are a whole number, not {points!r}",
+                        (*path, "lines", label),
+                    )
+                )
+                lines = None
+        if None not in numbers and seats is not None and lines is not None:
+            result.append(side_from_data(entry))
     if problems:
         raise InvalidFileError(document.file, problems)
     return GameRecord(
@@ -276,3 +332,8 @@ def record_from_document(document: YamlDocument) -> GameRecord:
         moves=tuple(moves),
         result=tuple(result),
     )
+
+
+def _whole(value: object) -> bool:
+    """True for a whole number (YAML's true and false are not numbers)."""
+    return isinstance(value, int) and not isinstance(value, bool)

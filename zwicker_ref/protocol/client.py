@@ -11,9 +11,10 @@ import threading
 from collections.abc import Sequence
 from typing import IO, Any
 
-from zwicker_ref.conformance.reference import EngineFault, Setup, SideScores, StageDeal, Unsupported
+from zwicker_ref.conformance.reference import EngineFault, Setup, StageDeal, Unsupported
 from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.position import Position
+from zwicker_ref.engine.scoring import SideScore
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
 from zwicker_ref.formats.move_data import move_to_data
 from zwicker_ref.formats.notation import parse_move
@@ -224,7 +225,7 @@ class ProcessEngine:
 
     def score(
         self, setup: Setup, captured: Sequence[Sequence[Card]], zwicks: Sequence[int]
-    ) -> list[SideScores]:
+    ) -> list[SideScore]:
         """The scores by side."""
         reply = self._request(
             {
@@ -236,7 +237,7 @@ class ProcessEngine:
             setup.variant,
         )
         try:
-            return read_sides(self._field(reply, "sides", "score"))
+            return read_sides(self._field(reply, "sides", "score"), setup.players, captured, zwicks)
         except AnswerError as error:
             raise self._fault(f"invalid answer to score: {error}") from None
 

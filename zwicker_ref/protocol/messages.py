@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from zwicker_ref.conformance.reference import Setup, SideScores, StageDeal
+from zwicker_ref.conformance.reference import Setup, StageDeal
 from zwicker_ref.documents.schemas import is_whole_number
+from zwicker_ref.engine.scoring import LineScore, SideScore, side_seats
 from zwicker_ref.errors import ErrorCode, ZwickerError
 from zwicker_ref.rules.cards import Card
 
@@ -137,26 +138,39 @@ def read_stages(value: Any) -> list[StageDeal]:
     return stages
 
 
-def read_sides(value: Any) -> list[SideScores]:
-    """The ``sides`` of a ``score`` answer."""
+def read_sides(
+    value: Any, players: int, captured: Sequence[Sequence[Card]], zwicks: Sequence[int]
+) -> list[SideScore]:
+    """The ``sides`` of a ``score`` answer, as the scores of the sides asked about.
+
+    The answer states each side's points; its seats, cards and zwicks are the request's.
+    """
+    entries = answer_list(value, "sides")
+    if len(entries) != len(captured):
+        raise AnswerError(f"sides lists {len(entries)} sides; {len(captured)} were asked about")
     sides = []
     fields = ("card_points", "most_cards", "zwick_points", "points")
-    for index, entry in enumerate(answer_list(value, "sides")):
+    seats = side_seats(len(captured), players)
+    for index, entry in enumerate(entries):
         place = f"sides[{index}]"
         side = answer_object(entry, place, fields, optional=("lines",))
         lines = side.get("lines", {})
         if not isinstance(lines, dict):
             raise AnswerError(f"{place}.lines must be an object, not {lines!r}")
         sides.append(
-            SideScores(
+            SideScore(
+                side=index,
+                seats=seats[index],
+                cards=len(captured[index]),
+                zwicks=zwicks[index],
+                lines=tuple(
+                    LineScore(label=label, points=answer_int(points, f"{place}.lines[{label!r}]"))
+                    for label, points in lines.items()
+                ),
                 card_points=answer_int(side["card_points"], f"{place}.card_points"),
                 most_cards=answer_int(side["most_cards"], f"{place}.most_cards"),
                 zwick_points=answer_int(side["zwick_points"], f"{place}.zwick_points"),
                 points=answer_int(side["points"], f"{place}.points"),
-                lines=tuple(
-                    (label, answer_int(points, f"{place}.lines[{label!r}]"))
-                    for label, points in lines.items()
-                ),
             )
         )
     return sides

@@ -109,7 +109,7 @@ def _score(request: dict[str, Any]) -> dict[str, Any]:
                 "most_cards": side.most_cards,
                 "zwick_points": side.zwick_points,
                 "points": side.points,
-                "lines": dict(side.lines),
+                "lines": {line.label: line.points for line in side.lines},
             }
             for side in sides
         ]
