@@ -60,6 +60,10 @@ _PATTERN = re.compile(
     r"^(?:(?P<rank>A|[2-9]|10|J|Q|K)(?P<suit>[CDHS])|JK(?P<joker>[0-9A-Z]{1,3}))"
     r"(?:#(?P<copy>[0-9]+))?$"
 )
+# Every valid card text read so far: a protocol client or server reads the same few
+# hundred card texts millions of times, and cards are immutable values. Only valid texts
+# are kept, so the dictionary holds at most the distinct cards of the decks in use.
+_PARSED: dict[str, Card] = {}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -121,6 +125,15 @@ class Card:
             raise NotationError(
                 ErrorCode.BAD_CARD_NOTATION, f"a card must be written as text, got {text!r}"
             )
+        known = _PARSED.get(text)
+        if known is not None:
+            return known
+        card = cls._read(text)
+        _PARSED[text] = card
+        return card
+
+    @classmethod
+    def _read(cls, text: str) -> Card:
         match = _PATTERN.match(text)
         if match is None:
             raise NotationError(
