@@ -21,7 +21,7 @@ from zwicker_ref.cli.command import (
 from zwicker_ref.conformance.fuzz import fuzz, games_for
 from zwicker_ref.conformance.fuzz_report import summary_json, summary_lines
 from zwicker_ref.conformance.fuzz_save import save_failure
-from zwicker_ref.conformance.reference import REFERENCE, Engine
+from zwicker_ref.conformance.reference import REFERENCE, Engine, EngineFault
 from zwicker_ref.conformance.report import Report, read_expected_failures
 from zwicker_ref.conformance.runner import run_scenario
 from zwicker_ref.conformance.scenarios import load_corpus
@@ -162,8 +162,11 @@ def _conform(args: argparse.Namespace) -> int:
         if args.expected_failures is None
         else read_expected_failures(args.expected_failures)
     )
-    scenarios, problems = load_corpus(args.paths or [scenarios_dir()])
     engine = ProcessEngine(args.engine, timeout=args.timeout)
+    refused = _refused(engine)
+    if refused is not None:
+        return _usage(refused)
+    scenarios, problems = load_corpus(args.paths or [scenarios_dir()])
     try:
         outcomes = tuple(run_scenario(s, engine) for s in scenarios if selected(s, args))
     finally:
@@ -181,6 +184,16 @@ def _conform(args: argparse.Namespace) -> int:
     return print_report(report, args)
 
 
+def _refused(engine: ProcessEngine) -> str | None:
+    """Why the engine cannot be checked at all (it does not start or answer hello), or None."""
+    try:
+        engine.open()
+    except EngineFault as fault:
+        engine.close()
+        return f"cannot check the engine: {fault.message}"
+    return None
+
+
 def _usage(message: str) -> int:
     from zwicker_ref.cli import USAGE_ERROR  # here: the package imports this module
 
@@ -192,7 +205,12 @@ def _fuzz(args: argparse.Namespace) -> int:
     games = games_for(args.variant, args.players, args.option)
     if not games:
         return _usage("no game has these variants, player counts and options")
-    engine: Engine = REFERENCE if args.engine is None else ProcessEngine(args.engine, args.timeout)
+    engine: Engine = REFERENCE
+    if args.engine is not None:
+        engine = ProcessEngine(args.engine, args.timeout)
+        refused = _refused(engine)
+        if refused is not None:
+            return _usage(refused)
     try:
         summary = fuzz(
             engine, args.fuzz, seed=args.seed, games=games, max_failures=args.max_failures
