@@ -7,6 +7,7 @@ import json
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -236,3 +237,46 @@ def test_hello_options_are_honoured(tmp_path: Path, capsys: pytest.CaptureFixtur
     out = capsys.readouterr().out
     assert status == 0
     assert "not supported by the engine: zwick+initial-twos-singly 2 players" in out
+
+
+APPLY_BUGS = [
+    "three-item-captures",
+    "trail-with-capture",
+    "zwick-uncounted",
+    "last-capture-kept",
+    "stage-lead",
+    "skip-empty-hands",
+]
+
+
+@pytest.fixture(scope="module")
+def cases_without_dealing() -> list[Any]:
+    """The corpus's move and legal-moves scenarios (read once for the tests below)."""
+    from zwicker_ref.conformance.scenarios import Kind, load_corpus
+
+    scenarios, _problems = load_corpus([ROOT / "scenarios"])
+    return [s for s in scenarios if s.kind in (Kind.MOVE, Kind.LEGAL_MOVES)]
+
+
+@pytest.mark.parametrize("bug", APPLY_BUGS)
+def test_the_corpus_catches_each_rule_bug_twice_without_dealing(
+    bug: str, cases_without_dealing: list[Any]
+) -> None:
+    """An engine of ``legal`` and ``apply`` only still fails two cases for each rule bug."""
+    from zwicker_ref.conformance.runner import run_scenario
+    from zwicker_ref.protocol import ProcessEngine
+
+    faulty = ROOT / "tests" / "engines" / "faulty_engine.py"
+    engine = ProcessEngine(f"{PYTHON} {faulty} {bug} apply-only")
+    failed: list[str] = []
+    try:
+        for scenario in cases_without_dealing:
+            outcome = run_scenario(scenario, engine)
+            assert outcome.skipped is None, (scenario.id, outcome.skipped)
+            if outcome.differences:
+                failed.append(scenario.id)
+                if len(failed) == 2:
+                    break
+    finally:
+        engine.close()
+    assert len(failed) == 2, f"{bug} is caught only by {failed}"

@@ -14,7 +14,8 @@ The first argument names the bug:
 - ``no-most-cards``: the most-cards points are not awarded (``score``);
 - ``skip-empty-hands``: the turn passes to the next seat even when its hand is empty.
 
-Everything else is the reference's answer.
+Everything else is the reference's answer. With a second argument ``apply-only`` its
+``hello`` lists only the ``legal`` and ``apply`` operations (an engine that cannot deal).
 """
 
 import json
@@ -25,6 +26,7 @@ from zwicker_ref.formats.notation import parse_move
 from zwicker_ref.protocol import answer
 
 MODE = sys.argv[1]
+APPLY_ONLY = sys.argv[2:] == ["apply-only"]
 
 
 def faulty(request: dict, reply: dict) -> dict:
@@ -32,6 +34,8 @@ def faulty(request: dict, reply: dict) -> dict:
     op = request.get("op")
     if not reply.get("ok"):
         return reply
+    if op == "hello" and APPLY_ONLY:
+        reply["ops"] = ["legal", "apply"]
     if op == "legal":
         moves = [parse_move(text) for text in reply["moves"]]
         if MODE == "three-item-captures":
