@@ -26,14 +26,16 @@ import pytest
 
 from tests.conftest import ROOT
 from zwicker_ref.cli import main
-from zwicker_ref.conformance.fuzz import first_position, fuzz, games_for, policy_moves
-from zwicker_ref.conformance.fuzz_checks import Kind
+from zwicker_ref.conformance.fuzz import Game, first_position, fuzz, games_for, policy_moves
+from zwicker_ref.conformance.fuzz_checks import Kind, check_legal
 from zwicker_ref.conformance.fuzz_save import save_failure
-from zwicker_ref.conformance.reference import REFERENCE
+from zwicker_ref.conformance.reference import REFERENCE, ReferenceEngine
 from zwicker_ref.conformance.runner import run_scenario
 from zwicker_ref.conformance.scenarios import Provenance, load_scenario
-from zwicker_ref.conformance.shrink import card_count
+from zwicker_ref.conformance.shrink import card_count, shrink
 from zwicker_ref.engine.dealing import splitmix64
+from zwicker_ref.engine.moves import Capture, Move, Trail
+from zwicker_ref.engine.position import Position
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.protocol import ProcessEngine
 
@@ -175,3 +177,44 @@ def test_conform_fuzz_usage_errors(argv: list[str], capsys: pytest.CaptureFixtur
         status = int(exit_.code or 0)
     assert status == 2
     assert "Traceback" not in capsys.readouterr().err
+
+
+class _NoTrailWhileCapturing(ReferenceEngine):
+    """In process: the reference, except that it lists no trail while a capture is legal."""
+
+    name = "no-trail-while-capturing"
+
+    def legal(self, position: Position) -> list[Move]:
+        moves = super().legal(position)
+        if any(isinstance(move, Capture) for move in moves):
+            return [move for move in moves if not isinstance(move, Trail)]
+        return moves
+
+
+def test_shrinking_removes_cards_and_seats_and_keeps_the_kind() -> None:
+    engine = _NoTrailWhileCapturing()
+    position = first_position(Game(variant="classic", options=(), players=4), 0)
+    found = check_legal(engine, position)
+    assert found is not None
+    assert found.kind is Kind.MISSING
+    shrunk = shrink(engine, found)
+    minimal = shrunk.finding
+    assert minimal.kind is Kind.MISSING
+    assert minimal.position is not None
+    assert minimal.position.players == 2  # the fewest classic allows
+    assert card_count(minimal) == 2  # a card in hand and the card it captures
+    assert shrunk.checks < 400
+    (held,) = minimal.position.hands[minimal.position.to_move]
+    assert minimal.engine_said.endswith(f"missing: {held}; unexpected: none")
+
+
+def test_an_engine_that_cannot_deal_or_score_is_fuzzed_with_what_it_answers() -> None:
+    engine = ProcessEngine(f"{FAULTY} zwick-uncounted apply-only")  # hello: legal, apply
+    try:
+        summary = fuzz(engine, 4, seed=0)
+    finally:
+        engine.close()
+    assert summary.compared == {"legal", "apply"}
+    (failure,) = summary.failures
+    assert failure.minimal.finding.kind is Kind.WRONG_RESULT
+    assert "zwicks" in failure.minimal.finding.engine_said
