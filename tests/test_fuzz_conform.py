@@ -13,6 +13,7 @@ before and after shrinking:
 | zwick-uncounted      | 2     | 1.2     | 56 -> 5 |
 | last-capture-kept    | 1     | 1.3     | 56 -> 3 |
 | stage-lead           | 1     | 1.3     | 56 -> 19 (a full stage must stay in the stock) |
+| trail-always         | 1     | 1.3     | 56 -> 3 |
 | no-most-cards        | 1     | 1.5     | 56 -> 1 |
 """
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -50,6 +52,7 @@ BUGS = {
     "zwick-uncounted": (4, Kind.WRONG_RESULT, 8),
     "last-capture-kept": (2, Kind.WRONG_RESULT, 8),
     "stage-lead": (2, Kind.WRONG_RESULT, 24),
+    "trail-always": (2, Kind.EXTRA, 8),
     "no-most-cards": (2, Kind.WRONG_SCORE, 8),
 }
 
@@ -218,3 +221,14 @@ def test_an_engine_that_cannot_deal_or_score_is_fuzzed_with_what_it_answers() ->
     (failure,) = summary.failures
     assert failure.minimal.finding.kind is Kind.WRONG_RESULT
     assert "zwicks" in failure.minimal.finding.engine_said
+
+
+def test_shrinking_renumbers_the_seats_after_one_it_removes() -> None:
+    engine = _NoTrailWhileCapturing()
+    position = replace(first_position(Game(variant="classic", options=(), players=4), 0), to_move=3)
+    found = check_legal(engine, position)
+    assert found is not None
+    minimal = shrink(engine, found).finding
+    assert minimal.position is not None
+    assert (minimal.position.players, minimal.position.to_move) == (2, 1)  # seat 3 became 1
+    assert card_count(minimal) <= 3

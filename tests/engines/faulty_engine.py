@@ -11,6 +11,8 @@ The first argument names the bug:
 - ``last-capture-kept``: the last capturer is never updated (``apply`` keeps the
   position's ``last_capture``);
 - ``stage-lead``: after a new stage is dealt, the seat after the right one leads;
+- ``trail-always``: every card in hand may be trailed, even by a seat that must keep its
+  builds backed (``legal`` adds the trails the reference leaves out);
 - ``no-most-cards``: the most-cards points are not awarded (``score``);
 - ``skip-empty-hands``: the turn passes to the next seat even when its hand is empty.
 
@@ -45,6 +47,10 @@ def faulty(request: dict, reply: dict) -> dict:
         else:
             keep = [True] * len(moves)
         reply["moves"] = [text for text, kept in zip(reply["moves"], keep, strict=False) if kept]
+        if MODE == "trail-always":
+            position = request["position"]
+            hand = position["hands"][position["to_move"]]
+            reply["moves"] += [card for card in hand if card not in reply["moves"]]
     if op == "apply":
         before, after = request["position"], reply["position"]
         if MODE == "zwick-uncounted":

@@ -2,15 +2,16 @@
 
 From the position where the engine and the reference disagree, the shrinker tries
 smaller positions, largest cuts first: the stock emptied, a captured pile emptied, the
-zwicks and the last capturer cleared, a hand emptied, a seat removed (where the variant
-allows one player fewer, the seats play alone at both counts and the seat neither moves
-nor owns a build), a table item removed, a build taken apart into loose cards, then single
-cards removed from hands, stock and captured piles. A candidate is kept when it is a
-valid position (it reads back under the position format's checks) and the engine still
-disagrees with the reference in the same way (:attr:`Finding.kind`: a missing move stays
-missing, an extra move extra, a rejected move rejected, a wrong result wrong). A move's
-disagreement keeps its move, which must stay legal for the reference. Passes repeat
-until none makes the case smaller, or the budget of checks runs out.
+zwicks and the last capturer cleared, a hand emptied, a seat removed and the later seats
+renumbered (where the variant allows one player fewer, the seats play alone at both
+counts and the seat neither moves nor owns a build), a table item removed, a build taken
+apart into loose cards, then single cards removed from hands, stock and captured piles.
+A candidate is kept when it is a valid position (it reads back under the position
+format's checks) and the engine still disagrees with the reference in the same way
+(:attr:`Finding.kind`: a missing move stays missing, an extra move extra, a rejected
+move rejected, a wrong result wrong). A move's disagreement keeps its move, which must
+stay legal for the reference. Passes repeat until none makes the case smaller, or the
+budget of checks runs out.
 
 A score disagreement shrinks the captured piles the same way, card by card.
 """
@@ -137,9 +138,7 @@ def _smaller_positions(position: Position, finding: Finding) -> Iterator[Positio
     for seat, hand in enumerate(position.hands):
         if hand:
             yield replace(position, hands=_set(position.hands, seat, ()))
-    fewer = _one_seat_fewer(position, finding)
-    if fewer is not None:
-        yield fewer
+    yield from _seats_fewer(position, finding)
     for index, item in enumerate(position.table):
         rest = position.table[:index] + position.table[index + 1 :]
         yield replace(position, table=rest)
@@ -156,29 +155,46 @@ def _smaller_positions(position: Position, finding: Finding) -> Iterator[Positio
             yield replace(position, captured=_set(position.captured, side, _without(pile, index)))
 
 
-def _one_seat_fewer(position: Position, finding: Finding) -> Position | None:
-    """The position without its last seat, where that changes nothing else's meaning."""
+def _seats_fewer(position: Position, finding: Finding) -> Iterator[Position]:
+    """The position without one seat (the later seats move up one), where that is allowed.
+
+    Only where the variant allows one player fewer, everyone plays alone at both counts,
+    and the seat neither moves now, nor is named by the move, nor owns a build.
+    """
     rules, players = position.rules, position.players
     fewer = players - 1
-    gone = fewer  # the last seat
-    seat = None if finding.move is None else finding.move.seat
     if (
         fewer not in rules.player_counts
         or rules.is_partnership(players)
         or rules.is_partnership(fewer)
-        or gone in (position.to_move, seat)
-        or any(isinstance(item, Pile) and item.owner == gone for item in position.table)
+        or (finding.move is not None and finding.move.seat is not None)
     ):
-        return None
-    return replace(
-        position,
-        players=fewer,
-        dealer=min(position.dealer, fewer - 1),
-        hands=position.hands[:gone],
-        captured=position.captured[:gone],
-        zwicks=position.zwicks[:gone],
-        last_capture=None if position.last_capture == gone else position.last_capture,
-    )
+        return
+    owners = {item.owner for item in position.table if isinstance(item, Pile)}
+    for gone in reversed(range(players)):
+        if gone == position.to_move or gone in owners:
+            continue
+
+        def seat(number: int, gone: int = gone) -> int:
+            return number - 1 if number > gone else number
+
+        last = position.last_capture
+        yield replace(
+            position,
+            players=fewer,
+            dealer=seat(position.dealer) % fewer,
+            to_move=seat(position.to_move),
+            hands=_without(position.hands, gone),
+            table=tuple(
+                replace(item, owner=seat(item.owner))
+                if isinstance(item, Pile) and item.owner is not None
+                else item
+                for item in position.table
+            ),
+            captured=_without(position.captured, gone),
+            zwicks=_without(position.zwicks, gone),
+            last_capture=None if last in (None, gone) else seat(last),
+        )
 
 
 def _smaller_piles(
