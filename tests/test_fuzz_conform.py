@@ -232,3 +232,14 @@ def test_shrinking_renumbers_the_seats_after_one_it_removes() -> None:
     assert minimal.position is not None
     assert (minimal.position.players, minimal.position.to_move) == (2, 1)  # seat 3 became 1
     assert card_count(minimal) <= 3
+
+
+def test_an_engine_of_scores_only_is_fuzzed_for_its_scores(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    engine = f"{PYTHON} {ROOT / 'examples' / 'engines' / 'minimal_engine.py'}"
+    assert main(["conform", "--engine", engine, "--fuzz", "4", "--json"]) == 0
+    fuzzed = json.loads(capsys.readouterr().out)["fuzz"]
+    assert fuzzed["compared"] == ["score"]
+    assert {game["variant"] for game in fuzzed["games"]} == {"dithmarschen"}
+    assert fuzzed["requests"] == 2 + 4  # a score probe a game, a score a hand; nothing else

@@ -5,7 +5,8 @@ The seeded policy (``docs/implementers.md``, "Fuzzing", states it for any langua
 1. The **games** are every variant (by id, in code-point order), each with no option and
    then each of its options alone (by id), each at every player count it allows
    (ascending); ``--variant``, ``--option`` and ``--players`` narrow the list, and so does
-   the engine: a game whose first position it answers ``unsupported`` is left out.
+   the engine: a game it answers ``unsupported`` (to ``legal`` and ``apply`` of the first
+   position of seed 0 and to ``score`` of empty piles) is left out.
 2. **Hand** ``h`` (from 0) has the seed ``s_h``, output ``h + 1`` of SplitMix64 seeded with
    the run's seed, and plays game number ``h mod G`` of the ``G`` games left. Its deck is
    ``shuffled_deck(rules, players, s_h)`` (``docs/reference/dealing.md``); the dealer is
@@ -26,6 +27,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from typing import TypeVar
 
 from zwicker_ref.conformance.fuzz_checks import (
     Finding,
@@ -50,6 +52,8 @@ from zwicker_ref.errors import LookupProblem, ZwickerError
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
+
+T = TypeVar("T")
 
 FAULT_CHECKS = 200
 """The most candidates shrinking an engine fault tries (each may restart the engine)."""
@@ -123,7 +127,11 @@ def games_for(
 
 
 class _Counting:
-    """An engine that counts the requests made of it."""
+    """An engine that counts the requests it answers.
+
+    Requests answered ``unsupported`` are not counted: a process engine skips what its
+    ``hello`` rules out without sending it.
+    """
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -131,26 +139,32 @@ class _Counting:
         self.requests = 0
 
     def start(self, setup: Setup, deck: Sequence[Card]) -> Position:
-        self.requests += 1
-        return self.engine.start(setup, deck)
+        return self._counted(partial(self.engine.start, setup, deck))
 
     def deal(self, setup: Setup, deck: Sequence[Card]) -> list[StageDeal]:
-        self.requests += 1
-        return self.engine.deal(setup, deck)
+        return self._counted(partial(self.engine.deal, setup, deck))
 
     def legal(self, position: Position) -> list[Move]:
-        self.requests += 1
-        return self.engine.legal(position)
+        return self._counted(partial(self.engine.legal, position))
 
     def apply(self, position: Position, move: Move) -> Position:
-        self.requests += 1
-        return self.engine.apply(position, move)
+        return self._counted(partial(self.engine.apply, position, move))
 
     def score(
         self, setup: Setup, captured: Sequence[Sequence[Card]], zwicks: Sequence[int]
     ) -> list[SideScores]:
+        return self._counted(partial(self.engine.score, setup, captured, zwicks))
+
+    def _counted(self, call: Callable[[], T]) -> T:
+        try:
+            result = call()
+        except Unsupported:
+            raise
+        except ZwickerError:
+            self.requests += 1  # answered: an illegal move, a fault
+            raise
         self.requests += 1
-        return self.engine.score(setup, captured, zwicks)
+        return result
 
 
 def first_position(game: Game, hand_seed: int) -> Position:
@@ -195,24 +209,38 @@ def fuzz(
 
 
 def _supported(engine: Engine, games: Sequence[Game]) -> tuple[list[Game], list[Game]]:
-    """The games the engine answers (``legal`` or ``apply`` of a first position), and the rest."""
+    """The games the engine answers, and the rest.
+
+    A game is kept if the engine answers anything but ``unsupported`` to ``legal`` or
+    ``apply`` of its first position, or to ``score`` of empty piles (then only the scores
+    of the hands are compared).
+    """
     kept, dropped = [], []
     for game in games:
         position = first_position(game, 0)
-        try:
-            engine.legal(position)
-        except Unsupported:
-            try:
-                engine.apply(position, policy_moves(position)[0])
-            except Unsupported:
-                dropped.append(game)
-                continue
-            except ZwickerError:
-                pass  # any other answer (even a fault, found again in play): supported
-        except ZwickerError:
-            pass  # a fault is found again, and reported, in play
-        kept.append(game)
+        setup = Setup(variant=game.variant, options=game.options, players=game.players, dealer=0)
+        empty = [()] * position.sides
+        probes: list[Callable[[], object]] = [
+            partial(engine.legal, position),
+            partial(engine.apply, position, policy_moves(position)[0]),
+            partial(engine.score, setup, empty, [0] * position.sides),
+        ]
+        if any(_answers(probe) for probe in probes):
+            kept.append(game)
+        else:
+            dropped.append(game)
     return kept, dropped
+
+
+def _answers(probe: Callable[[], object]) -> bool:
+    """True unless the engine says ``unsupported`` (a fault is found again, in play)."""
+    try:
+        probe()
+    except Unsupported:
+        return False
+    except ZwickerError:
+        return True
+    return True
 
 
 def _play_hand(
