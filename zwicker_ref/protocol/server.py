@@ -22,7 +22,7 @@ from zwicker_ref.protocol.messages import (
     setup_from_data,
     whole_number,
 )
-from zwicker_ref.rules.spec_loader import load_variant, variant_ids
+from zwicker_ref.rules.spec_loader import variant_ids
 
 # Serving the reference -------------------------------------------------------------------
 
@@ -60,10 +60,8 @@ def _hello(_request: dict[str, Any]) -> dict[str, Any]:
         "version": __version__,
         "variants": list(variant_ids()),
         "ops": [op for op in OPERATIONS if op != "quit"],
-        "options": {
-            variant: [option.id for option in load_variant(variant).options]
-            for variant in variant_ids()
-        },
+        # No "options": the reference plays every option, and listing them would load
+        # every variant's spec before the first request.
     }
 
 
