@@ -171,6 +171,9 @@ def test_conform_fuzz_reports_and_saves_a_minimal_case(
         ["conform", "--fuzz", "0"],
         ["conform", "--fuzz", "3", "--seed", "-1"],
         ["conform", "--fuzz", "3", "--variant", "zwick", "--players", "9"],
+        ["conform", "--fuzz", "3", "--kind", "move"],
+        ["conform", "--fuzz", "3", "scenarios/zwick"],
+        ["conform", "--fuzz", "3", "--save-failures", "README.md"],
     ],
 )
 def test_conform_fuzz_usage_errors(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
@@ -243,3 +246,16 @@ def test_an_engine_of_scores_only_is_fuzzed_for_its_scores(
     assert fuzzed["compared"] == ["score"]
     assert {game["variant"] for game in fuzzed["games"]} == {"dithmarschen"}
     assert fuzzed["requests"] == 2 + 4  # a score probe a game, a score a hand; nothing else
+
+
+def test_an_engine_that_crashes_is_reported_without_probing_every_game() -> None:
+    engine = ProcessEngine(f"{PYTHON} {ROOT / 'tests' / 'engines' / 'broken_engine.py'} crash")
+    try:
+        summary = fuzz(engine, 3, seed=0)
+    finally:
+        engine.close()
+    assert len(summary.games) == len(games_for())  # kept after the first fault
+    (failure,) = summary.failures
+    assert failure.found.kind is Kind.FAULT
+    assert "exited" in failure.minimal.finding.engine_said
+    assert engine.restarts < 30

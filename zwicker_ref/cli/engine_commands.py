@@ -202,6 +202,23 @@ def _usage(message: str) -> int:
 
 
 def _fuzz(args: argparse.Namespace) -> int:
+    corpus_only = [
+        flag
+        for flag, given in (
+            ("PATH", args.paths),
+            ("--clause", args.clause),
+            ("--kind", args.kind),
+            ("--provenance", args.provenance),
+            ("--id", args.ids),
+            ("--expected-failures", args.expected_failures),
+        )
+        if given
+    ]
+    if corpus_only:
+        return _usage(f"{', '.join(corpus_only)} select scenarios of the corpus, not --fuzz")
+    place = args.save_failures
+    if place is not None and place.exists() and not place.is_dir():
+        return _usage(f"--save-failures {place} is not a directory")
     games = games_for(args.variant, args.players, args.option)
     if not games:
         return _usage("no game has these variants, player counts and options")

@@ -39,6 +39,7 @@ from zwicker_ref.conformance.fuzz_checks import (
 from zwicker_ref.conformance.reference import (
     REFERENCE,
     Engine,
+    EngineFault,
     Setup,
     SideScores,
     StageDeal,
@@ -55,7 +56,7 @@ from zwicker_ref.rules.spec_loader import load_variant, variant_ids
 
 T = TypeVar("T")
 
-FAULT_CHECKS = 200
+FAULT_CHECKS = 20
 """The most candidates shrinking an engine fault tries (each may restart the engine)."""
 
 
@@ -213,10 +214,13 @@ def _supported(engine: Engine, games: Sequence[Game]) -> tuple[list[Game], list[
 
     A game is kept if the engine answers anything but ``unsupported`` to ``legal`` or
     ``apply`` of its first position, or to ``score`` of empty piles (then only the scores
-    of the hands are compared).
+    of the hands are compared). After an engine fault no more games are probed (each
+    probe could cost a restart or a timeout): the rest are kept, and the fault is found
+    again, and reported, in play.
     """
-    kept, dropped = [], []
-    for game in games:
+    kept: list[Game] = []
+    dropped: list[Game] = []
+    for index, game in enumerate(games):
         position = first_position(game, 0)
         setup = Setup(variant=game.variant, options=game.options, players=game.players, dealer=0)
         empty = [()] * position.sides
@@ -225,22 +229,28 @@ def _supported(engine: Engine, games: Sequence[Game]) -> tuple[list[Game], list[
             partial(engine.apply, position, policy_moves(position)[0]),
             partial(engine.score, setup, empty, [0] * position.sides),
         ]
-        if any(_answers(probe) for probe in probes):
-            kept.append(game)
-        else:
-            dropped.append(game)
+        answers = set()
+        for probe in probes:
+            answers.add(_answer(probe))
+            if answers & {"answered", "fault"}:
+                break  # supported: the other probes are not needed
+        if "fault" in answers:
+            return [*kept, *games[index:]], dropped
+        (kept if "answered" in answers else dropped).append(game)
     return kept, dropped
 
 
-def _answers(probe: Callable[[], object]) -> bool:
-    """True unless the engine says ``unsupported`` (a fault is found again, in play)."""
+def _answer(probe: Callable[[], object]) -> str:
+    """``unsupported``, ``fault`` or ``answered`` (an illegal move is an answer)."""
     try:
         probe()
     except Unsupported:
-        return False
+        return "unsupported"
+    except EngineFault:
+        return "fault"
     except ZwickerError:
-        return True
-    return True
+        return "answered"
+    return "answered"
 
 
 def _play_hand(
