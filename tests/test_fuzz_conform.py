@@ -35,7 +35,7 @@ from zwicker_ref.conformance.reference import REFERENCE, ReferenceEngine
 from zwicker_ref.conformance.runner import run_scenario
 from zwicker_ref.conformance.scenarios import Provenance, load_scenario
 from zwicker_ref.conformance.shrink import card_count, shrink
-from zwicker_ref.engine.dealing import splitmix64
+from zwicker_ref.engine.dealing import splitmix64, uniform_below
 from zwicker_ref.engine.moves import Capture, Move, Trail
 from zwicker_ref.engine.position import Position
 from zwicker_ref.formats.notation import format_move
@@ -259,3 +259,28 @@ def test_an_engine_that_crashes_is_reported_without_probing_every_game() -> None
     assert failure.found.kind is Kind.FAULT
     assert "exited" in failure.minimal.finding.engine_said
     assert engine.restarts < 30
+
+
+def test_the_policy_replays_the_same_moves() -> None:
+    """A regression pin of the policy (recorded from the reference, not derived by hand).
+
+    Another implementation of the policy can check itself against these: hand 0 and hand 1
+    of seed 0, their hand seeds and first five moves.
+    """
+    pins = {
+        0: (16294208416658607535, ["9C", "AH>10C=11@1", "QS x 4D 9H", "KS", "5C x 5D 2H 3H"]),
+        1: (
+            7960286522194355700,
+            ["AC>AD=12@0", "KC x 5C 8C AD 2D AH", "4H>10C=14@2", "QD>9C=6@0", "JC>9D=7@1"],
+        ),
+    }
+    games, seeds = games_for(), splitmix64(0)
+    for hand, (hand_seed, moves) in pins.items():
+        assert next(seeds) == hand_seed
+        position, stream, played = first_position(games[hand], hand_seed), splitmix64(hand_seed), []
+        for _ in moves:
+            choices = policy_moves(position)
+            move = choices[uniform_below(len(choices), stream)]
+            played.append(format_move(move))
+            position = REFERENCE.apply(position, move)
+        assert played == moves
