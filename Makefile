@@ -52,9 +52,10 @@ fuzz: $(STAMP)
 mutants: $(STAMP)
 	$(BIN)/python -m tests.mutants
 
-## bench: speed figures of move generation and random play (prints, asserts nothing).
+## bench: speed figures of move generation, random play and the protocol (prints, asserts nothing).
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_moves
+	$(BIN)/python -m benchmarks.bench_protocol
 
 clean:
 	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache

@@ -7,6 +7,7 @@ import json
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -159,3 +160,123 @@ def test_an_answer_with_a_number_of_the_wrong_type_is_an_engine_fault(
     assert status == 1
     assert "must be a JSON integer" in out
     assert "sides[0].points" in out
+
+
+HELLO = f"{PYTHON} {ROOT / 'tests' / 'engines' / 'hello_engine.py'}"
+
+
+@pytest.mark.parametrize(
+    ("mode", "reason"),
+    [("empty", "no valid answer to hello"), ("old", "says protocol 0, not 1")],
+)
+def test_an_engine_without_a_protocol_hello_is_refused_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], mode: str, reason: str
+) -> None:
+    log = tmp_path / "ops.log"
+    status = main(["conform", "--engine", f"{HELLO} {mode} {log}", "--variant", "zwick"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert "is not a protocol 1 engine" in err
+    assert reason in err
+    assert log.read_text(encoding="utf-8").split().count("hello") == 1  # never restarted
+
+
+def test_a_refused_engine_is_not_restarted_for_every_request(tmp_path: Path) -> None:
+    from zwicker_ref.conformance.reference import EngineFault
+    from zwicker_ref.protocol import ProcessEngine
+
+    log = tmp_path / "ops.log"
+    engine = ProcessEngine(f"{HELLO} empty {log}")
+    for _ in range(5):
+        with pytest.raises(EngineFault, match="not a protocol 1 engine"):
+            engine.open()
+    engine.close()
+    assert log.read_text(encoding="utf-8").split().count("hello") == 1
+    assert engine.restarts == 0
+
+
+def test_hello_ops_are_honoured(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "ops.log"
+    engine = f"{HELLO} apply-only {log}"
+    assert main(["conform", "--engine", engine, "--variant", "zwick", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(log.read_text(encoding="utf-8").split()) == {"hello", "legal", "apply", "quit"}
+    skipped = [s for s in report["scenarios"] if s["status"] == "skipped"]
+    assert skipped
+    assert report["passed"] > 0
+
+
+def test_hello_options_are_honoured(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from zwicker_ref.conformance.reference import Setup, Unsupported
+    from zwicker_ref.protocol import ProcessEngine
+
+    engine = ProcessEngine(f"{HELLO} no-options {tmp_path / 'ops.log'}")
+    try:
+        setup = Setup(variant="zwick", options=("no-same-value",), players=2, dealer=1)
+        with pytest.raises(Unsupported, match="option no-same-value"):
+            engine.score(setup, [[], []], [0, 0])
+        plain = Setup(variant="zwick", options=(), players=2, dealer=1)
+        assert len(engine.score(plain, [[], []], [0, 0])) == 2
+    finally:
+        engine.close()
+    assert "score" in (tmp_path / "ops.log").read_text(encoding="utf-8").split()
+    # Fuzzing narrows its games to what the engine supports, and says so.
+    status = main(
+        [
+            "conform",
+            "--engine",
+            f"{HELLO} no-options {tmp_path / 'b.log'}",
+            "--fuzz",
+            "2",
+            "--variant",
+            "zwick",
+            "--players",
+            "2",
+        ]
+    )
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "not supported by the engine: zwick+initial-twos-singly 2 players" in out
+
+
+APPLY_BUGS = [
+    "three-item-captures",
+    "trail-with-capture",
+    "zwick-uncounted",
+    "last-capture-kept",
+    "stage-lead",
+    "skip-empty-hands",
+]
+
+
+@pytest.fixture(scope="module")
+def cases_without_dealing() -> list[Any]:
+    """The corpus's move and legal-moves scenarios (read once for the tests below)."""
+    from zwicker_ref.conformance.scenarios import Kind, load_corpus
+
+    scenarios, _problems = load_corpus([ROOT / "scenarios"])
+    return [s for s in scenarios if s.kind in (Kind.MOVE, Kind.LEGAL_MOVES)]
+
+
+@pytest.mark.parametrize("bug", APPLY_BUGS)
+def test_the_corpus_catches_each_rule_bug_twice_without_dealing(
+    bug: str, cases_without_dealing: list[Any]
+) -> None:
+    """An engine of ``legal`` and ``apply`` only still fails two cases for each rule bug."""
+    from zwicker_ref.conformance.runner import run_scenario
+    from zwicker_ref.protocol import ProcessEngine
+
+    faulty = ROOT / "tests" / "engines" / "faulty_engine.py"
+    engine = ProcessEngine(f"{PYTHON} {faulty} {bug} apply-only")
+    failed: list[str] = []
+    try:
+        for scenario in cases_without_dealing:
+            outcome = run_scenario(scenario, engine)
+            assert outcome.skipped is None, (scenario.id, outcome.skipped)
+            if outcome.differences:
+                failed.append(scenario.id)
+                if len(failed) == 2:
+                    break
+    finally:
+        engine.close()
+    assert len(failed) == 2, f"{bug} is caught only by {failed}"

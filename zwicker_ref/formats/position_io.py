@@ -17,6 +17,7 @@ identity and equal positions are written identically.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +53,10 @@ def position_from_document(document: YamlDocument) -> Position:
 
 def check_position_document(document: YamlDocument) -> tuple[Position | None, list[Problem]]:
     """Check a parsed position; return the position (if it is valid) and every problem found."""
-    problems = schema_problems(document, "position")
     data = document.data
+    # The schema validator is thorough but slow (most of a served request's time); a
+    # document that plainly fits the schema skips it, anything else gets its messages.
+    problems = [] if _plainly_fits_schema(data) else schema_problems(document, "position")
     if not isinstance(data, dict):
         return None, problems
     checker = _Checker(document)
@@ -71,7 +74,7 @@ def check_position_document(document: YamlDocument) -> tuple[Position | None, li
         checker.seats(data, players)  # against a count the variant forbids they only echo
     deck: frozenset[Card] | None = None
     if rules is not None and players is not None and players_allowed:
-        deck = frozenset(rules.deck(players))
+        deck = _game(rules, data.get("variant"), data.get("options", []), players)[0]
         checker.counts(data, rules, players)
         checker.builds(data, rules, players)
     checker.cards(data, deck, f"{data.get('variant')} with {players} players")
@@ -209,7 +212,7 @@ class _Checker:
                     (key,),
                 )
         stage = _int(data.get("stage"))
-        stages = len(plan_deal(rules, players).stages)
+        stages = _game(rules, data.get("variant"), data.get("options", []), players)[1]
         if stage is not None and stage > stages:
             self.add(
                 ErrorCode.INVALID_POSITION,
@@ -269,6 +272,100 @@ class _Checker:
                 )
             else:
                 seen[card] = path
+
+
+_CARD_TEXT = re.compile(r"^((A|[2-9]|10|J|Q|K)[CDHS]|JK[0-9A-Z]{1,3})(#[2-9])?$")
+_VARIANT_ID = re.compile(r"^[a-z][a-z0-9-]*$")
+_OPTION_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+_REQUIRED = ("format", "variant", "players", "dealer", "to_move", "stage", "hands", "table")
+_KEYS = frozenset((*_REQUIRED, "options", "stock", "captured", "zwicks", "last_capture"))
+
+
+def _plainly_fits_schema(data: object) -> bool:
+    """True only if ``data`` certainly satisfies ``position.schema.json``.
+
+    A conservative restatement of the schema (and of the card and option patterns of
+    ``common.schema.json``): when it says False, the schema validator runs and reports
+    what is wrong, so a doubtful document loses no check. Kept in step with the schema by
+    ``tests/test_fuzz_conform_fastcheck.py``.
+    """
+    if not isinstance(data, dict) or not _KEYS.issuperset(data):
+        return False
+    if any(key not in data for key in _REQUIRED):
+        return False
+    variant = data["variant"]
+    options = data.get("options", [])
+    players = data["players"]
+    return (
+        type(data["format"]) is int
+        and data["format"] == FORMAT
+        and isinstance(variant, str)
+        and _VARIANT_ID.match(variant) is not None
+        and type(options) is list
+        and all(isinstance(o, str) and _OPTION_ID.match(o) is not None for o in options)
+        and len(set(options)) == len(options)
+        and type(players) is int
+        and MIN_PLAYERS <= players <= MAX_PLAYERS
+        and all(_natural(data[key]) for key in ("dealer", "to_move", "stage"))
+        and _card_piles(data["hands"])
+        and type(data["table"]) is list
+        and all(_table_item(item) for item in data["table"])
+        and _card_list(data.get("stock", []))
+        and _card_piles(data.get("captured", []))
+        and type(data.get("zwicks", [])) is list
+        and all(_natural(count) for count in data.get("zwicks", []))
+        and (data.get("last_capture") is None or _natural(data["last_capture"]))
+    )
+
+
+def _natural(value: object) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _card_list(value: object) -> bool:
+    return type(value) is list and all(
+        isinstance(card, str) and _CARD_TEXT.match(card) is not None for card in value
+    )
+
+
+def _card_piles(value: object) -> bool:
+    return type(value) is list and all(_card_list(pile) for pile in value)
+
+
+def _table_item(item: object) -> bool:
+    if isinstance(item, str):
+        return _CARD_TEXT.match(item) is not None
+    if type(item) is not dict or not {"build", "value"} <= item.keys() <= _BUILD_KEYS:
+        return False
+    owner = item.get("owner")
+    return (
+        _card_list(item["build"])
+        and len(item["build"]) >= 1
+        and type(item["value"]) is int
+        and item["value"] >= 1
+        and (owner is None or _natural(owner))
+    )
+
+
+_BUILD_KEYS = frozenset(("build", "value", "owner"))
+
+
+def _game(
+    rules: Rules, variant: object, options: object, players: int
+) -> tuple[frozenset[Card], int]:
+    """The deck (as a set) and the number of deal stages of a game.
+
+    Computed once per variant, options and player count, not once per position read (a
+    server reads thousands).
+    """
+    key = (variant, tuple(sorted(options)) if isinstance(options, list) else (), players)
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = (frozenset(rules.deck(players)), len(plan_deal(rules, players).stages))
+    return game
+
+
+_GAMES: dict[tuple[object, tuple[str, ...], int], tuple[frozenset[Card], int]] = {}
 
 
 def _card_places(data: dict[Any, Any]) -> list[tuple[DocPath, object]]:

@@ -14,7 +14,10 @@ Three modules: :mod:`~zwicker_ref.protocol.messages` reads and writes the messag
 protocol with the reference interpreter (``zwicker serve``);
 :mod:`~zwicker_ref.protocol.client` drives an engine process for the runner, surviving
 engines that crash, hang, write garbage or answer out of order: the request fails with
-the reason, the engine is restarted, and the run goes on.
+the reason, the engine is restarted, and the run goes on. The client honours what the
+engine's ``hello`` declares (its ``variants``, ``ops`` and ``options``: requests ruled out
+are skipped without being sent) and refuses, once, an engine whose ``hello`` is not a
+protocol-1 answer.
 """
 
 from zwicker_ref.protocol.client import ProcessEngine

@@ -45,12 +45,22 @@ class ProcessEngine:
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._next_id = 0
         self.hello: dict[str, Any] = {}
+        self._refused: str | None = None
 
     # Process management --------------------------------------------------------------------
+
+    def open(self) -> dict[str, Any]:
+        """Start the engine and return its ``hello`` answer (EngineFault if it is not one)."""
+        self._ensure_started()
+        return self.hello
 
     def _ensure_started(self) -> subprocess.Popen[str]:
         if self._process is not None and self._process.poll() is None:
             return self._process
+        if self._refused is not None:
+            # An engine whose hello is not a protocol-1 hello will not become one when
+            # restarted: every later request fails at once with the same reason.
+            raise EngineFault(ErrorCode.ENGINE_FAULT, self._refused)
         if self._process is not None:
             self.close()
         if self._starts:
@@ -66,20 +76,24 @@ class ProcessEngine:
                 bufsize=1,
             )
         except OSError as error:
-            raise EngineFault(
-                ErrorCode.ENGINE_FAULT, f"cannot start {self.command!r}: {error}"
-            ) from None
+            self._refused = f"cannot start {self.command!r}: {error}"
+            raise EngineFault(ErrorCode.ENGINE_FAULT, self._refused) from None
         self._process = process
         self._lines = queue.Queue()
         threading.Thread(target=_pump, args=(process.stdout, self._lines), daemon=True).start()
-        self.hello = self._exchange({"op": "hello"}, started=process)
-        if self.hello.get("protocol") != PROTOCOL_VERSION:
+        try:
+            self.hello = self._exchange({"op": "hello"}, started=process)
+        except EngineFault as fault:
+            self.hello = {}
+            problem: str | None = f"no valid answer to hello ({fault.message})"
+        else:
+            problem = hello_problem(self.hello)
+        if problem is not None:
             self.close()
-            raise EngineFault(
-                ErrorCode.ENGINE_FAULT,
-                f"the engine speaks protocol {self.hello.get('protocol')!r}, "
-                f"not {PROTOCOL_VERSION}",
+            self._refused = (
+                f"{self.command!r} is not a protocol {PROTOCOL_VERSION} engine; {problem}"
             )
+            raise EngineFault(ErrorCode.ENGINE_FAULT, self._refused)
         self.name = str(self.hello.get("engine", self.command))
         return process
 
@@ -146,11 +160,28 @@ class ProcessEngine:
 
     # Requests -------------------------------------------------------------------------------
 
-    def _request(self, request: dict[str, Any], variant: str | None = None) -> dict[str, Any]:
+    def _request(
+        self,
+        request: dict[str, Any],
+        variant: str | None = None,
+        options: Sequence[str] = (),
+    ) -> dict[str, Any]:
         self._ensure_started()
+        # What hello declares is honoured: a request it rules out is skipped, not sent.
+        ops = self.hello.get("ops")
+        if isinstance(ops, list) and request["op"] not in ops:
+            raise Unsupported(ErrorCode.UNSUPPORTED, f"the engine does not answer {request['op']}")
         supported = self.hello.get("variants")
         if variant is not None and isinstance(supported, list) and variant not in supported:
             raise Unsupported(ErrorCode.UNSUPPORTED, f"the engine does not support {variant!r}")
+        declared = self.hello.get("options")
+        if variant is not None and options and isinstance(declared, dict):
+            missing = sorted(set(options) - set(declared.get(variant) or ()))
+            if missing:
+                raise Unsupported(
+                    ErrorCode.UNSUPPORTED,
+                    f"the engine does not support option {', '.join(missing)} of {variant!r}",
+                )
         reply = self._exchange(request)
         if reply.get("unsupported"):
             raise Unsupported(
@@ -183,14 +214,18 @@ class ProcessEngine:
     def start(self, setup: Setup, deck: Sequence[Card]) -> Position:
         """The position after the first deal."""
         reply = self._request(
-            {"op": "start", "setup": setup_to_data(setup), "deck": names_of(deck)}, setup.variant
+            {"op": "start", "setup": setup_to_data(setup), "deck": names_of(deck)},
+            setup.variant,
+            setup.options,
         )
         return self._position(self._field(reply, "position", "start"), "start")
 
     def deal(self, setup: Setup, deck: Sequence[Card]) -> list[StageDeal]:
         """Every stage of the deal."""
         reply = self._request(
-            {"op": "deal", "setup": setup_to_data(setup), "deck": names_of(deck)}, setup.variant
+            {"op": "deal", "setup": setup_to_data(setup), "deck": names_of(deck)},
+            setup.variant,
+            setup.options,
         )
         try:
             return read_stages(self._field(reply, "stages", "deal"))
@@ -200,7 +235,9 @@ class ProcessEngine:
     def legal(self, position: Position) -> list[Move]:
         """The legal moves."""
         reply = self._request(
-            {"op": "legal", "position": position_to_data(position)}, position.variant
+            {"op": "legal", "position": position_to_data(position)},
+            position.variant,
+            position.options,
         )
         try:
             texts = answer_list(self._field(reply, "moves", "legal"), "moves")
@@ -220,7 +257,7 @@ class ProcessEngine:
         }
         if move.seat is not None:
             request["seat"] = move.seat
-        reply = self._request(request, position.variant)
+        reply = self._request(request, position.variant, position.options)
         return self._position(self._field(reply, "position", "apply"), "apply")
 
     def score(
@@ -235,11 +272,38 @@ class ProcessEngine:
                 "zwicks": list(zwicks),
             },
             setup.variant,
+            setup.options,
         )
         try:
             return read_sides(self._field(reply, "sides", "score"), setup.players, captured, zwicks)
         except AnswerError as error:
             raise self._fault(f"invalid answer to score: {error}") from None
+
+
+def hello_problem(hello: dict[str, Any]) -> str | None:
+    """What is wrong with an answer to ``hello``, or None for a protocol-1 hello.
+
+    It must say ``"ok": true`` and ``"protocol": 1``; ``variants`` and ``ops``, when
+    given, are lists of texts, ``options`` an object of such lists by variant.
+    """
+    if hello.get("ok") is not True:
+        return f"its answer to hello is not ok: {json.dumps(hello)[:120]}"
+    if hello.get("protocol") != PROTOCOL_VERSION:
+        return f"its hello says protocol {hello.get('protocol')!r}, not {PROTOCOL_VERSION}"
+    for key in ("variants", "ops"):
+        value = hello.get(key)
+        if value is not None and not _texts(value):
+            return f"its hello's {key!r} is not a list of texts: {value!r}"
+    options = hello.get("options")
+    if options is not None and not (
+        isinstance(options, dict) and all(_texts(value) for value in options.values())
+    ):
+        return f"its hello's 'options' is not an object of option lists by variant: {options!r}"
+    return None
+
+
+def _texts(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
 def _pump(stream: IO[str] | None, lines: queue.Queue[str | None]) -> None:

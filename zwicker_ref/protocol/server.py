@@ -60,6 +60,8 @@ def _hello(_request: dict[str, Any]) -> dict[str, Any]:
         "version": __version__,
         "variants": list(variant_ids()),
         "ops": [op for op in OPERATIONS if op != "quit"],
+        # No "options": the reference plays every option, and listing them would load
+        # every variant's spec before the first request.
     }
 
 
