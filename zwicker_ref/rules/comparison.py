@@ -202,7 +202,7 @@ def _total(variant: Variant) -> str:
 
 
 def _options(variant: Variant) -> str:
-    return "; ".join(f"{option.id}: {option.text}" for option in variant.options) or "none"
+    return ", ".join(option.id for option in variant.options) or "none"
 
 
 ASPECTS: tuple[Aspect, ...] = (

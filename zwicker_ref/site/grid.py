@@ -106,6 +106,32 @@ def _glance(variants: list[Variant]) -> list[str]:
     ]
 
 
+def _options(variants: list[Variant]) -> list[str]:
+    """Every playable option in words, under its variant, linked to its clause."""
+    lines = [
+        "## Options",
+        "",
+        "The readings a table can agree to play instead of the default rule.",
+        "",
+    ]
+    for variant in variants:
+        if not variant.options:
+            continue
+        lines += [f"**{variant.id}**", ""]
+        for option in variant.options:
+            page = clause_page_path(variant.id, option.clause_id)
+            targets = {
+                clause.id: f"{clause_page_path(variant.id, clause.id)}#{clause.id}"
+                for clause in variant.clauses
+            }
+            text = link_clause_refs(option.text, targets)
+            lines.append(
+                f"- `{option.id}` ([{option.clause_id}]({page}#{option.clause_id})): {text}"
+            )
+        lines.append("")
+    return lines
+
+
 def grid_page(variants: list[Variant]) -> str:
     """The grid page: the variants at a glance, then every clause id by variant."""
     clause_ids = all_clause_ids(variants)
@@ -156,6 +182,7 @@ def grid_page(variants: list[Variant]) -> str:
         f"Topics: {home_links}.",
         "",
         *_glance(variants),
+        *_options(variants),
         "## Clause by clause",
         "",
         f'<div class="zc-grid-page" markdown="0"><input type="checkbox" id="{_SAME_SWITCH}"> '

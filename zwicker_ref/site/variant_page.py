@@ -253,6 +253,7 @@ def _overview(variant: Variant, scenarios: list[Scenario], filing: Filing) -> st
         f"id is its permanent link. Compare every rule with the other variants on [the grid]"
         f"(../{GRID}).",
         "",
+        *key_md("../"),
         "## Sources",
         "",
         *[f"- {source_link(s.source, '../')}: {s.role}" for s in variant.sources],

@@ -29,6 +29,11 @@ def walkthrough_page(scenario: Scenario) -> str:
     variant_link = f"../{variant_page_path(scenario.variant.id)}"
     example_link = f"../{example_page_path(scenario)}#{scenario.id}"
     lines = [
+        "---",
+        "hide:",
+        "  - toc",
+        "---",
+        "",
         f"# {scenario.title}",
         "",
         html.escape(scenario.description),
@@ -57,9 +62,9 @@ def walkthrough_page(scenario: Scenario) -> str:
         after = played.after
         if played.dealt:
             lines.append(f"| | | **deal {after.stage}**: {hands_html(after.hands)} | | | | |")
-        narrative = " ".join(
-            html.escape(text)
-            for text in (game_move.note, notes.get(played.number))
+        narrative = "<br>".join(
+            html.escape(text) if index == 0 else f"<i>{html.escape(text)}</i>"
+            for index, text in enumerate((game_move.note, notes.get(played.number)))
             if text is not None
         ).replace("|", "\\|")
         counts = ", ".join(str(len(pile)) for pile in after.captured)
