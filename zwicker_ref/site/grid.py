@@ -187,7 +187,7 @@ def grid_page(variants: list[Variant]) -> str:
         "",
         f'<div class="zc-grid-page" markdown="0"><input type="checkbox" id="{_SAME_SWITCH}"> '
         f'<label for="{_SAME_SWITCH}">Hide the rows that are the same in every variant</label>',
-        '<div class="zc-grid-wrap"><table class="zc-grid">',
+        '<div class="zc-grid-wrap zc-grid-tall"><table class="zc-grid">',
         f'<thead><tr><th class="zc-corner">clause</th>{head}</tr></thead><tbody>',
         *rows,
         "</tbody></table></div></div>",
@@ -208,7 +208,7 @@ def home_table(variants: list[Variant]) -> str:
     lines = ["| id | game | players | check total |", "|---|---|---|---|"]
     for variant in variants:
         lines.append(
-            f"| [`{variant.id}`]({variant_page_path(variant.id)}) | {html.escape(variant.name)} "
+            f"| [{variant.id}]({variant_page_path(variant.id)}) | {html.escape(variant.name)} "
             f"| {players(variant)} | {check_totals_text(variant.rules)} |"
         )
     return "\n".join(lines)

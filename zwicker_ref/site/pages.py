@@ -11,6 +11,7 @@ from zwicker_ref.rules.variant import Variant
 from zwicker_ref.site.links import (
     citations_md,
     clause_page_path,
+    link_clause_refs,
     source_anchor,
     variant_page_path,
 )
@@ -37,6 +38,10 @@ def sources_page(variants: list[Variant]) -> str:
     lines += ["", "## Readings not chosen", ""]
     for variant in variants:
         lines += [f"### {variant.id} {{#readings-{variant.id}}}", ""]
+        targets = {
+            clause.id: f"{clause_page_path(variant.id, clause.id)}#{clause.id}"
+            for clause in variant.clauses
+        }
         for clause in variant.clauses:
             for alternative in clause.alternatives:
                 kind = (
@@ -48,7 +53,8 @@ def sources_page(variants: list[Variant]) -> str:
                 page = clause_page_path(variant.id, clause.id)
                 lines.append(
                     f"- [{clause.id}]({page}#{clause.id}) ({kind}): "
-                    f"chosen: {clause.text} **Other:** {alternative.text} ({cites})"
+                    f"chosen: {link_clause_refs(clause.text, targets)} **Other:** "
+                    f"{link_clause_refs(alternative.text, targets)} ({cites})"
                 )
         lines.append("")
     return "\n".join(lines) + "\n"
