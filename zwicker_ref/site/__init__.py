@@ -21,7 +21,6 @@ from zwicker_ref.conformance.runner import run_scenario
 from zwicker_ref.conformance.scenarios import Kind, Scenario, load_corpus
 from zwicker_ref.documents.locations import scenarios_dir
 from zwicker_ref.errors import ErrorCode, ZwickerError
-from zwicker_ref.rules.comparison import differences
 from zwicker_ref.rules.variant import Variant
 from zwicker_ref.site.cards import card_html, move_html
 from zwicker_ref.site.grid import grid_page, home_table
@@ -76,6 +75,12 @@ def home_page(template: str, variants: list[Variant], version: SiteVersion) -> s
     )
 
 
+MOVED = (
+    ("compare.md", "The rules by variant", GRID),
+    ("sample-game.md", "The Christiansen sample game", walkthrough_path("chr-sample-game")),
+)
+"""Old page, its title and its new page: addresses the site once had stay valid."""
+
 _CODE_CLAUSE_ID = re.compile(r"`([a-z]+\.[a-z][a-z0-9-]*)`")
 
 
@@ -119,6 +124,9 @@ def generate(
     write("corpus.json", corpus_json(version))
     write("sources.md", sources_page(variants))
     write("reference/schemas.md", schemas_page())
+    # Pages that moved keep their old addresses, pointing to the new ones.
+    for old, title, new in MOVED:
+        write(old, f"# {title}\n\nThis page has moved: [{title}]({new}).\n")
     if home_template is not None:
         write("index.md", home_page(home_template, variants, version))
     if laws is not None:
@@ -130,7 +138,6 @@ __all__ = [
     "SiteError",
     "card_html",
     "check_corpus",
-    "differences",
     "generate",
     "link_clause_ids",
     "move_html",

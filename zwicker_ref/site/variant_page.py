@@ -9,7 +9,9 @@ however large the corpus grows.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from zwicker_ref.conformance.scenarios import Scenario
 from zwicker_ref.rules.variant import Clause, Variant
@@ -84,11 +86,11 @@ def key_md(to_root: str) -> list[str]:
 class Filing:
     """Where a variant's examples go: numbered, under a primary clause, linked from others."""
 
-    numbers: dict[str, int]
+    numbers: Mapping[str, int]
     """Example number by scenario id."""
-    filed: dict[str, list[Scenario]]
+    filed: Mapping[str, tuple[Scenario, ...]]
     """The examples shown under each clause id (their primary clause)."""
-    also: dict[str, list[Scenario]]
+    also: Mapping[str, tuple[Scenario, ...]]
     """The examples that also exercise each clause id, shown elsewhere."""
 
 
@@ -113,7 +115,11 @@ def file_examples(variant: Variant, scenarios: list[Scenario]) -> Filing:
         for clause_id in scenario.clauses[1:]:
             also.setdefault(clause_id, []).append(scenario)
     numbers = {scenario.id: number for number, scenario in enumerate(ordered, start=1)}
-    return Filing(numbers=numbers, filed=filed, also=also)
+    return Filing(
+        numbers=MappingProxyType(numbers),
+        filed=MappingProxyType({key: tuple(value) for key, value in filed.items()}),
+        also=MappingProxyType({key: tuple(value) for key, value in also.items()}),
+    )
 
 
 def _targets(variant: Variant, topic: str, variants: list[Variant]) -> dict[str, str]:
@@ -189,11 +195,11 @@ def _clause_md(
             text += f"\n\n    Not playable as written: {unplayable}"
         lines += [text, ""]
     lines += [_other_variants(clause, variant, variants), ""]
-    also = filing.also.get(clause.id, [])
+    also = filing.also.get(clause.id, ())
     if also:
         refs = ", ".join(_example_link(scenario, filing, topic) for scenario in also)
         lines += [f"Also exercised by {refs}.", ""]
-    examples = filing.filed.get(clause.id, [])
+    examples = filing.filed.get(clause.id, ())
     drawn = [
         line
         for scenario in examples
@@ -269,7 +275,7 @@ def _overview(variant: Variant, scenarios: list[Scenario], filing: Filing) -> st
             "|---|---|---|---|",
         ]
         for clause in clauses:
-            count = len(filing.filed.get(clause.id, []))
+            count = len(filing.filed.get(clause.id, ()))
             lines.append(
                 f"| [{clause.id}]({variant.id}/{topic}.md#{clause.id}) | {clause.title} "
                 f"| {status_badge(clause.status.value)} | {count or ''} |"
