@@ -1,7 +1,7 @@
 """Generate the site's rule and example pages at build time (run by mkdocs-gen-files).
 
 All content comes from spec/ and scenarios/ through zwicker_ref.site; a failing or invalid
-scenario stops the build and names the scenario.
+scenario stops the build and names the scenario. The footer states the corpus version.
 """
 
 import os
@@ -10,6 +10,8 @@ from pathlib import Path
 import mkdocs_gen_files
 
 from zwicker_ref.site import generate
+
+DOCS = Path(__file__).resolve().parent
 
 
 def write(path: str, text: str) -> None:
@@ -21,7 +23,13 @@ def write(path: str, text: str) -> None:
 # ZWICKER_SCENARIOS points the build at another corpus (the tests use it to show that a
 # failing scenario stops the build).
 corpus = os.environ.get("ZWICKER_SCENARIOS")
-generate(write, Path(corpus) if corpus else None)
+version = generate(
+    write,
+    Path(corpus) if corpus else None,
+    home_template=(DOCS / "index.md").read_text("utf-8"),
+    laws=(DOCS / "laws.md").read_text("utf-8"),
+)
+mkdocs_gen_files.config.copyright = version.line()
 
 # The changelog lives at the repository root, where contributors edit it.
-write("changelog.md", (Path(__file__).resolve().parents[1] / "CHANGELOG.md").read_text("utf-8"))
+write("changelog.md", (DOCS.parent / "CHANGELOG.md").read_text("utf-8"))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -12,8 +14,21 @@ import pytest
 import yaml
 
 from tests.conftest import ROOT
+from tests.site_checks import (
+    broken_links,
+    duplicate_ids,
+    outside_requests,
+    oversized,
+)
+from zwicker_ref.conformance.scenarios import Kind
+from zwicker_ref.documents.corpus import corpus_identity
 from zwicker_ref.errors import ErrorCode
-from zwicker_ref.site import SiteError, card_html, check_corpus, move_html
+from zwicker_ref.rules.comparison import check_totals_text
+from zwicker_ref.rules.spec_loader import load_variant
+from zwicker_ref.site import SiteError, card_html, check_corpus, link_clause_ids, move_html
+from zwicker_ref.site.examples import RENDERERS
+from zwicker_ref.site.grid import grid_page, home_table, is_same_everywhere
+from zwicker_ref.site.links import VARIANT_ORDER, link_clause_refs, ordered_variants, url_of
 
 MKDOCS = Path(sys.executable).parent / "mkdocs"
 
@@ -30,6 +45,63 @@ def test_moves_keep_their_notation_with_cards_drawn() -> None:
     assert "10♠" in drawn
     assert "★30" in drawn
     assert "=20@3" in drawn
+
+
+def test_every_scenario_kind_has_one_renderer() -> None:
+    assert set(RENDERERS) == set(Kind)
+
+
+def test_check_totals_state_the_tie_cases() -> None:
+    assert check_totals_text(load_variant("grossenwiehe").rules) == (
+        "83 (80 on a most-cards tie), plus zwicks"
+    )
+    zwick = check_totals_text(load_variant("zwick").rules)
+    # Three players: 5 points for most cards and 2 for second; a tie for first leaves both
+    # places to nobody (the third side has two sides above it), a tie for second only 2.
+    assert "39 (37 on a tie for second place, 34 on a tie for first place) with 3 players" in zwick
+    assert "41 (40 on a most-cards tie) with 5-12 players, plus 3 per zwick" in (
+        check_totals_text(load_variant("classic").rules)
+    )
+
+
+def test_home_table_and_grid_state_the_same_check_totals() -> None:
+    variants = ordered_variants()
+    home, grid = home_table(variants), grid_page(variants)
+    for variant in variants:
+        text = check_totals_text(variant.rules)
+        assert text in home
+        assert text in grid
+    assert home.index("dithmarschen") < home.index("grossenwiehe") < home.index("christiansen")
+
+
+def test_the_navigation_lists_the_variants_in_the_canonical_order() -> None:
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    listed = re.findall(r"variants/([a-z]+)\.md", config)
+    assert tuple(listed) == VARIANT_ORDER
+
+
+def test_rows_differ_unless_every_variant_states_the_same_rule() -> None:
+    variants = ordered_variants()
+    counts = [v.clause("players.count") for v in variants]
+    assert not is_same_everywhere(counts)
+    assert not is_same_everywhere([*counts[:1], None])
+    assert is_same_everywhere([counts[0], counts[0]])
+
+
+def test_clause_references_become_links() -> None:
+    text = "as dealt (see deal.schedule); deal.unknown stays text; file.md is not a clause"
+    linked = link_clause_refs(text, {"deal.schedule": "deal.md#deal.schedule"})
+    assert "[deal.schedule](deal.md#deal.schedule)" in linked
+    assert "deal.unknown stays" in linked
+    assert link_clause_ids("| `deal.schedule` | `x.y` |", {"deal.schedule"}) == (
+        "| [`deal.schedule`](grid.md#row-deal.schedule) | `x.y` |"
+    )
+
+
+def test_page_urls() -> None:
+    assert url_of("variants/zwick/capture.md") == "variants/zwick/capture/"
+    assert url_of("games/index.md") == "games/"
+    assert url_of("index.md") == ""
 
 
 def broken_corpus(tmp_path: Path) -> Path:
@@ -77,6 +149,12 @@ def find_browser() -> str | None:
 
 
 @pytest.fixture(scope="module")
+def corpus_ids() -> list[str]:
+    """The ids of every scenario of the shipped corpus (each run once, by check_corpus)."""
+    return [scenario.id for scenario in check_corpus()]
+
+
+@pytest.fixture(scope="module")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     site = tmp_path_factory.mktemp("site")
     subprocess.run(
@@ -88,7 +166,9 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return site
 
 
-def browser_dump(browser: str, page: Path, tmp_path: Path) -> str:
+def browser_dump(browser: str, page: Path, tmp_path: Path, anchor: str = "") -> str:
+    """The page's DOM as Chromium builds it (a screenshot beside it, page.png)."""
+    address = page.as_uri() + (f"#{anchor}" if anchor else "")
     flags = [
         "--headless",
         "--no-sandbox",
@@ -106,20 +186,94 @@ def browser_dump(browser: str, page: Path, tmp_path: Path) -> str:
             *flags,
             f"--screenshot={tmp_path / 'page.png'}",
             "--window-size=1200,1600",
-            page.as_uri(),
+            address,
         ],
         capture_output=True,
         timeout=120,
         check=False,
     )
     result = subprocess.run(
-        [browser, *flags, "--dump-dom", page.as_uri()],
+        [browser, *flags, "--dump-dom", address],
         capture_output=True,
         text=True,
         timeout=120,
         check=True,
     )
     return result.stdout
+
+
+def test_no_page_over_budget_and_no_duplicate_id(built_site: Path) -> None:
+    assert oversized(built_site) == []
+    assert duplicate_ids(built_site) == []
+
+
+def test_every_internal_link_resolves_to_one_anchor(built_site: Path) -> None:
+    assert broken_links(built_site) == []
+
+
+def test_the_site_is_self_contained(built_site: Path) -> None:
+    assert outside_requests(built_site) == []
+    assert list(built_site.rglob("*.map")) == []
+    assert not [p for p in built_site.rglob("*.js") if b"sourceMappingURL" in p.read_bytes()]
+    assert "fonts.googleapis" not in (built_site / "index.html").read_text(encoding="utf-8")
+    assert not (built_site / "gen_pages.py").exists()
+
+
+def test_home_page_footer_and_corpus_json_state_one_version(
+    built_site: Path, corpus_ids: list[str]
+) -> None:
+    identity = corpus_identity()
+    data = json.loads((built_site / "corpus.json").read_text(encoding="utf-8"))
+    corpus = data["corpus"]
+    assert corpus["version"] == identity.version
+    assert corpus["digest"] == identity.digest
+    assert corpus["scenarios"] == len(data["scenarios"]) == len(corpus_ids)
+    home = (built_site / "index.html").read_text(encoding="utf-8")
+    assert f"Corpus version {identity.version}</strong>, {corpus['scenarios']} scenarios" in home
+    assert identity.digest in home
+    assert f"built {corpus['built']}" in home
+    # The footer of every page.
+    laws = (built_site / "laws" / "index.html").read_text(encoding="utf-8")
+    assert f"Corpus version {identity.version} · {corpus['scenarios']} scenarios" in laws
+
+
+def test_the_grid_shows_every_variant_and_clause_id(built_site: Path) -> None:
+    grid = (built_site / "grid" / "index.html").read_text(encoding="utf-8")
+    for variant in ordered_variants():
+        assert f'href="../variants/{variant.id}/">{variant.id}</a></th>' in grid
+        for clause in variant.clauses:
+            assert f'id="row-{clause.id}"' in grid
+            assert f'href="../variants/{variant.id}/{clause.id.split(".")[0]}/#{clause.id}"' in grid
+
+
+def test_each_example_appears_once_on_the_site(built_site: Path, corpus_ids: list[str]) -> None:
+    counts: dict[str, int] = {}
+    for page in (built_site / "variants").rglob("*.html"):
+        for found in re.findall(r'<div class="zc-scenario" id="([^"]+)"', page.read_text("utf-8")):
+            counts[found] = counts.get(found, 0) + 1
+    assert counts == dict.fromkeys(corpus_ids, 1)
+
+
+def test_scores_are_tables_never_python_reprs(built_site: Path) -> None:
+    page = (built_site / "variants" / "christiansen" / "score" / "index.html").read_text("utf-8")
+    page = re.sub(r"<pre>.*?</pre>", "", page, flags=re.DOTALL)  # the scenario files shown
+    assert '<table class="zc-score">' in page
+    assert "check_holds" not in page
+    assert "{'" not in page
+    assert "The check holds" in page
+
+
+def test_every_game_has_a_walkthrough_with_its_narrative(built_site: Path) -> None:
+    game_ids = [
+        yaml.safe_load(path.read_text("utf-8"))["id"]
+        for path in ROOT.glob("scenarios/*/*/*.yaml")
+        if "kind: game" in path.read_text("utf-8")
+    ]
+    assert len(game_ids) >= 6
+    for game_id in game_ids:
+        assert (built_site / "games" / game_id / "index.html").exists()
+    sample = (built_site / "games" / "chr-sample-game" / "index.html").read_text("utf-8")
+    assert "what happens" in sample
 
 
 def test_a_variant_page_shows_cards_and_a_passing_example_in_a_browser(
@@ -131,11 +285,26 @@ def test_a_variant_page_shows_cards_and_a_passing_example_in_a_browser(
             "no Chromium found: install Debian's chromium package (apt-get install chromium) "
             "to run the browser test; .ci/run installs it"
         )
-    page = built_site / "variants" / "dithmarschen" / "index.html"
+    page = built_site / "variants" / "dithmarschen" / "capture" / "index.html"
     dom = browser_dump(browser, page, tmp_path)
     assert 'class="zc zc-red"' in dom  # a red card drawn
     assert "♦" in dom or "♥" in dom
     assert "✔ passes" in dom
     assert 'id="capture.sum"' in dom  # the permanent anchor of a clause
-    assert 'id="dith-build-ace-on-nine"' in dom  # and of a scenario
     assert (tmp_path / "page.png").exists()
+
+
+def test_the_grid_and_an_example_permalink_in_a_browser(built_site: Path, tmp_path: Path) -> None:
+    browser = find_browser()
+    if browser is None:
+        pytest.skip("no Chromium found: install Debian's chromium package to run the browser test")
+    grid = browser_dump(browser, built_site / "grid" / "index.html", tmp_path)
+    for variant_id in VARIANT_ORDER:
+        assert f">{variant_id}</a></th>" in grid
+    assert 'class="zc-differs"' in grid
+    assert 'id="row-capture.sum"' in grid
+    # The permalink of an example: its scenario id, exactly once on the page it links to.
+    permalink = built_site / "variants" / "dithmarschen" / "build" / "index.html"
+    dom = browser_dump(browser, permalink, tmp_path, anchor="dith-build-ace-on-nine")
+    assert dom.count('id="dith-build-ace-on-nine"') == 1
+    assert 'href="#dith-build-ace-on-nine"' in dom

@@ -154,15 +154,51 @@ def _most_cards(variant: Variant) -> str:
     return "; ".join(parts) + "; nobody on a tie"
 
 
-def _total(variant: Variant) -> str:
-    rules: Rules = variant.rules
-    totals: dict[int, list[int]] = {}
+_PLACES = ("first", "second", "third", "fourth")
+
+
+def _tie_totals(total: int, awards: tuple[int, ...]) -> list[str]:
+    """The totals when sides tie for a most-cards place.
+
+    A tie for a place gives that place to nobody, and the next place too: the side after
+    the tied ones has two sides above it (RULINGS.md, Scoring).
+    """
+    if not awards:
+        return []
+    if len(awards) == 1:
+        return [f"{total - awards[0]} on a most-cards tie"]
+    texts = []
+    for place in reversed(range(len(awards))):
+        lost = sum(awards[place : place + 2])
+        name = _PLACES[place] if place < len(_PLACES) else f"place {place + 1}"
+        texts.append(f"{total - lost} on a tie for {name} place")
+    return texts
+
+
+def check_totals_text(rules: Rules) -> str:
+    """The check total in words: by player count, the tie cases, and the zwicks.
+
+    The one description of the check total: the site's home page and grid and
+    ``zwicker diff`` all use it.
+    """
+    groups: dict[str, list[int]] = {}
     for players in sorted(rules.player_counts):
-        totals.setdefault(check_total(rules, players).total, []).append(players)
-    return (
-        "; ".join(f"{total} ({_counts(players)}p)" for total, players in totals.items())
-        + " + zwicks"
-    )
+        total = check_total(rules, players).total
+        ties = _tie_totals(total, rules.most_cards_for(players))
+        text = f"{total} ({', '.join(ties)})" if ties else str(total)
+        groups.setdefault(text, []).append(players)
+    if len(groups) == 1:
+        totals = next(iter(groups))
+    else:
+        totals = "; ".join(
+            f"{text} with {_counts(players)} players" for text, players in groups.items()
+        )
+    zwicks = "zwicks" if rules.zwick_points == 1 else f"{rules.zwick_points} per zwick"
+    return f"{totals}, plus {zwicks}"
+
+
+def _total(variant: Variant) -> str:
+    return check_totals_text(variant.rules)
 
 
 def _options(variant: Variant) -> str:
