@@ -228,7 +228,13 @@ class ScenarioReader:
             move = self.move(raw["move"], (*path, "move"))
             if move is not None:
                 moves.append(
-                    GameMove(move=move, seat=raw.get("seat"), note=raw.get("note"), path=path)
+                    GameMove(
+                        move=move,
+                        seat=raw.get("seat"),
+                        note=raw.get("note"),
+                        path=path,
+                        count=raw.get("count"),
+                    )
                 )
         checkpoints = tuple(
             Checkpoint(
