@@ -17,9 +17,10 @@ Every count comes from the reference interpreter: the files are ``provenance: go
 regression checks only. ``tests/test_golden_corpus.py`` checks the perft counts of depths
 1 and 2 against the brute-force oracle of ``tests/oracle.py`` (its own move lists, the
 reference's play between plies); ``--check`` reports every file that differs from what
-this script writes (it takes some seconds: it recomputes every perft). The moves of a middle game and of a playthrough are chosen by a
-seeded ``random.Random`` (a capture where one is possible, two times in three, else any
-legal move), so the same script always writes the same files.
+this script writes (it takes some seconds: it recomputes every perft). The moves of a
+middle game and of a playthrough are chosen by a seeded ``random.Random`` (a capture where
+one is possible, two times in three, else any legal move), so the same script always
+writes the same files.
 """
 
 from __future__ import annotations
