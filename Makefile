@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test lint typecheck docs soak fuzz mutants bench clean
+.PHONY: check test lint typecheck docs soak fuzz mutants corpus-mutants goldens bench clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,8 +27,8 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/lint-imports --no-cache
-	$(BIN)/ruff check zwicker_ref tests benchmarks examples docs/gen_pages.py
-	$(BIN)/ruff format --check zwicker_ref tests benchmarks examples docs/gen_pages.py
+	$(BIN)/ruff check zwicker_ref tests tools benchmarks examples docs/gen_pages.py
+	$(BIN)/ruff format --check zwicker_ref tests tools benchmarks examples docs/gen_pages.py
 	$(BIN)/zwicker fmt --check
 
 typecheck: $(STAMP)
@@ -51,6 +51,18 @@ fuzz: $(STAMP)
 ## tree (tests/mutants.py); fails unless every fault is caught (minutes).
 mutants: $(STAMP)
 	$(BIN)/python -m tests.mutants
+
+## corpus-mutants: each realistic engine bug of tests/corpus_mutants.yaml injected into a
+## copy of the tree, the whole corpus run against it; fails unless every bug is caught by
+## at least two scenarios (minutes). tests.corpus_mutants --save also rewrites
+## docs/corpus-catches.md from the run.
+corpus-mutants: $(STAMP)
+	$(BIN)/python -m tests.corpus_mutants
+
+## goldens: rewrite the perft suites and playthroughs (scenarios/*/perft, */playthrough)
+## from the reference with tools/golden_corpus.py (deterministic; golden scenarios).
+goldens: $(STAMP)
+	$(BIN)/python -m tools.golden_corpus
 
 ## bench: speed figures of move generation, random play and the protocol (prints, asserts nothing).
 bench: $(STAMP)

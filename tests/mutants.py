@@ -30,6 +30,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import yaml
 
@@ -91,7 +92,17 @@ class MutantError(Exception):
     """A mutant whose edit does not apply to the current source."""
 
 
-def apply(mutant: Mutant, tree: Path) -> None:
+class Faulty(Protocol):
+    """Anything made of named source edits: a law mutant, or a bug of the corpus catalogue."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def edits(self) -> tuple[Edit, ...]: ...
+
+
+def apply(mutant: Faulty, tree: Path) -> None:
     """Make the mutant's edits in ``tree``; :class:`MutantError` if one does not apply."""
     for edit in mutant.edits:
         path = tree / edit.file

@@ -12,9 +12,17 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
+from zwicker_ref.engine.moves import Build, Capture, Move, Trail
 from zwicker_ref.engine.position import Pile, Position, TableItem
 from zwicker_ref.rules.cards import Card
-from zwicker_ref.rules.variant import LoneJoker, Rules, SpecialCard, TableJokers
+from zwicker_ref.rules.variant import (
+    BuildOperation,
+    LoneJoker,
+    PartnerBasis,
+    Rules,
+    SpecialCard,
+    TableJokers,
+)
 
 
 def special(rules: Rules, card: Card) -> SpecialCard | None:
@@ -153,3 +161,155 @@ def all_cards(position: Position) -> list[Card]:
     cards = [card for hand in position.hands for card in hand]
     cards += [card for item in position.table for card in cards_of(item)]
     return [*cards, *position.stock, *(card for pile in position.captured for card in pile)]
+
+
+# Every legal move, by brute force ------------------------------------------------------
+
+
+def build_values(rules: Rules, card: Card, target: TableItem | None) -> set[int]:
+    """The values a build of ``card`` onto ``target`` (None: alone) may announce.
+
+    RULINGS.md, Build: t + x, t - x (at least 1, where subtraction is allowed), t when
+    x == t (where the same value is allowed), or alone the card's own values (where
+    single-card builds are allowed); never above the maximum build value.
+    """
+    entry = special(rules, card)
+    played = entry.build_values if entry is not None else rules.values_of(card)
+    found: set[int] = set()
+    if target is None:
+        if rules.build_single_card:
+            found.update(played)
+    else:
+        for base in item_values(rules, target):
+            for value in played:
+                found.add(base + value)
+                if BuildOperation.SUBTRACT in rules.build_operations and base - value >= 1:
+                    found.add(base - value)
+                if rules.build_same_value and base == value:
+                    found.add(base)
+    limit = rules.build_max_value
+    return {value for value in found if limit is None or value <= limit}
+
+
+def subset_capture_sets(position: Position, card: Card) -> set[frozenset[Card]]:
+    """What :func:`oracle_capture_sets` finds, by a plain search over item subsets.
+
+    The same rule, searched faster for whole perft trees: a subset of the capturable items
+    splits into groups adding up to v when some group holding its first item adds up to v
+    (each loose card counting one of its values) and the rest splits too.
+    """
+    rules = position.rules
+    table = list(position.table)
+    allowed = list(table)
+    if rules.table_jokers is TableJokers.NEVER:
+        allowed = [item for item in table if not any(c.is_joker for c in cards_of(item))]
+    lone_joker = len(table) == 1 and isinstance(table[0], Card) and table[0].is_joker
+    if lone_joker and rules.lone_joker is LoneJoker.JOKER_ONLY and not card.is_joker:
+        allowed = []
+    offered = [item_values(rules, item) for item in allowed]
+    count = len(allowed)
+    # What each subset (a bit mask over `allowed`) may add up to.
+    totals: list[set[int]] = [{0}]
+    for mask in range(1, 1 << count):
+        low = (mask & -mask).bit_length() - 1
+        totals.append(
+            {total + value for total in totals[mask & (mask - 1)] for value in offered[low]}
+        )
+    found: set[frozenset[Card]] = set()
+    for value in played_capture_values(rules, card):
+        splits = [True] + [False] * ((1 << count) - 1)
+        for mask in range(1, 1 << count):
+            low = mask & -mask
+            rest = mask ^ low
+            group = rest
+            while True:  # every group holding the lowest item: low plus a subset of the rest
+                if value in totals[group | low] and splits[mask ^ (group | low)]:
+                    splits[mask] = True
+                    break
+                if group == 0:
+                    break
+                group = (group - 1) & rest
+            if splits[mask]:
+                found.add(frozenset(name_of(allowed[i]) for i in range(count) if mask >> i & 1))
+    entry = special(rules, card)
+    if entry is not None and entry.sweep is not None:
+        swept = frozenset(
+            name_of(item)
+            for item in table
+            if (isinstance(item, Pile) and item.value in entry.sweep.build_values)
+            or (isinstance(item, Card) and item.rank in entry.sweep.loose_ranks)
+        )
+        if swept:
+            found.add(swept)
+    return found
+
+
+def _owned_after(position: Position, seat: int, gone: set[Card]) -> set[int]:
+    """The values of ``seat``'s builds once the builds named in ``gone`` have left it."""
+    return {
+        item.value
+        for item in position.table
+        if isinstance(item, Pile) and item.owner == seat and name_of(item) not in gone
+    }
+
+
+def oracle_legal_moves(position: Position) -> set[Move]:
+    """Every legal move of the seat to move, found from the rule text by brute force.
+
+    Trails, captures (:func:`subset_capture_sets`) and builds (every target, value and
+    owner) are listed; the owner obligation then keeps a move only if, afterwards, the
+    mover (and the partner a build is made for) can back every value of its builds with a
+    different card each.
+    """
+    if position.is_over:
+        return set()
+    rules = position.rules
+    mover = position.to_move
+    hand = list(position.hands[mover])
+    obligation = rules.build_owner_obligation
+
+    def rest(card: Card) -> list[Card]:
+        kept = list(hand)
+        kept.remove(card)
+        return kept
+
+    def mover_backed(card: Card, gone: set[Card], added: int | None = None) -> bool:
+        values = _owned_after(position, mover, gone)
+        if added is not None:
+            values.add(added)
+        return not obligation or backed(rules, rest(card), values)
+
+    moves: set[Move] = set()
+    for card in hand:
+        if mover_backed(card, set()):
+            moves.add(Trail(card))
+        for items in subset_capture_sets(position, card):
+            if mover_backed(card, set(items)):
+                moves.add(Capture(card, items))
+        for target in [None, *position.table]:
+            name = None if target is None else name_of(target)
+            gone = set() if name is None else {name}
+            for value in build_values(rules, card, target):
+                if not rules.build_ownership:
+                    moves.add(Build(card, name, value, None))
+                    continue
+                holds = any(value in hold_values(rules, held) for held in rest(card))
+                if (holds or not rules.build_holding) and mover_backed(card, gone, value):
+                    moves.add(Build(card, name, value, mover))
+                for partner in position.partners_of(mover):
+                    basis = False
+                    if PartnerBasis.PARTNER_BUILD in rules.build_for_partner:
+                        basis = value in owned_values(position, partner)
+                    if PartnerBasis.PARTNER_HOLDS in rules.build_for_partner:
+                        basis = basis or any(
+                            value in hold_values(rules, held) for held in position.hands[partner]
+                        )
+                    if not basis:
+                        continue
+                    partner_values = _owned_after(position, partner, gone) | {value}
+                    if mover_backed(card, gone) and (
+                        not obligation
+                        or backed(rules, list(position.hands[partner]), partner_values)
+                    ):
+                        moves.add(Build(card, name, value, partner))
+    return moves

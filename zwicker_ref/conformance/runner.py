@@ -19,6 +19,7 @@ from zwicker_ref.conformance.scenario_kinds import (
     Checkpoint,
     DealBody,
     GameBody,
+    GameMove,
     LegalMovesBody,
     MatchBody,
     MoveBody,
@@ -197,6 +198,9 @@ def _run_game(scenario: Scenario, body: GameBody, engine: Engine) -> list[str]:
         for played in replay_moves(position, moves, engine.apply):
             if differences:
                 return differences
+            differences = _count_before(body.moves[played.number - 1], played.before, engine)
+            if differences:
+                return differences
             position = played.after
             differences = check_at(played.number)
         if differences:
@@ -214,6 +218,19 @@ def _run_game(scenario: Scenario, body: GameBody, engine: Engine) -> list[str]:
         f"result {key}: expected {list(value)}, got {list(got[key])}"
         for key, value in wanted.items()
         if value is not None and value != got[key]
+    ]
+
+
+def _count_before(game_move: GameMove, before: Position, engine: Engine) -> list[str]:
+    """The difference in the number of legal moves before a game move, where one is given."""
+    if game_move.count is None:
+        return []
+    got = len(engine.legal(before))
+    if got == game_move.count:
+        return []
+    return [
+        f"before move {format_move(game_move.move)}: expected {game_move.count} legal moves, "
+        f"got {got}"
     ]
 
 

@@ -106,12 +106,14 @@ class StageCards:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class GameMove:
-    """One move of a game scenario."""
+    """One move of a game scenario, with the number of legal moves before it where given."""
 
     move: Move
     seat: int | None
     note: str | None
     path: DocPath
+    count: int | None = None
+    """How many legal moves the position before this move has (None: not compared)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -259,7 +259,13 @@ class ScenarioReader:
             move = self.move(entry["move"], (*place, "move"))
             if move is not None:
                 moves.append(
-                    GameMove(move=move, seat=entry.get("seat"), note=entry.get("note"), path=place)
+                    GameMove(
+                        move=move,
+                        seat=entry.get("seat"),
+                        note=entry.get("note"),
+                        path=place,
+                        count=entry.get("count"),
+                    )
                 )
         return tuple(moves)
 

@@ -1,0 +1,247 @@
+"""The engine-bug catalogue: every realistic bug must be caught by at least two scenarios.
+
+``tests/mutants.py`` shows that each law of the property suite catches a fault. This
+tool does the same for the scenario corpus. Each bug of ``tests/corpus_mutants.yaml``
+(data beside this tool) is a mistake an implementer could make in any language (reverse
+subtraction, leftovers scored as a zwick, a tie sharing the most-cards points, an option
+ignored, ...) injected into a copy of the reference interpreter by a small source edit.
+``make corpus-mutants`` (``python -m tests.corpus_mutants``) copies the tree once per bug
+into a temporary directory (the work tree is never touched), applies the edit there, runs
+the whole corpus against the copy with ``zwicker check --json`` in one process, and lists
+the scenarios that fail: they *catch* the bug. It fails unless every bug is caught by at
+least two scenarios.
+
+``--save`` writes the scenarios that catch each bug to ``tests/corpus_catches.json``
+and regenerates the page ``docs/corpus-catches.md`` from it and the catalogue.
+``tests/test_corpus_mutants.py`` (part of ``make test``) checks that every edit still
+applies exactly once and leaves valid Python, and that the page lists exactly the
+catalogue's bugs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from tests.mutants import ROOT, Edit, MutantError, apply, copy_tree
+
+CATALOGUE = ROOT / "tests" / "corpus_mutants.yaml"
+"""The bugs, as data: id, the bug in words, its rule area, clauses and variants, the edits."""
+SAVED_RUN = ROOT / "tests" / "corpus_catches.json"
+"""The scenarios that caught each bug in the last saved run."""
+PAGE = ROOT / "docs" / "corpus-catches.md"
+"""The public page generated from the catalogue and the saved run."""
+NEEDED = 2
+"""How many scenarios must catch each bug."""
+
+
+@dataclass(frozen=True)
+class Bug:
+    """A realistic engine bug, and the source edits that inject it."""
+
+    id: str
+    bug: str
+    area: str
+    clauses: tuple[str, ...]
+    variants: tuple[str, ...]
+    edits: tuple[Edit, ...]
+
+
+def load_bugs(path: Path = CATALOGUE) -> tuple[tuple[str, ...], tuple[Bug, ...]]:
+    """The rule areas and the bugs of the catalogue at ``path``."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    bugs = tuple(
+        Bug(
+            id=entry["id"],
+            bug=entry["bug"],
+            area=entry["area"],
+            clauses=tuple(entry["clauses"]),
+            variants=tuple(entry["variants"]),
+            edits=tuple(Edit(**edit) for edit in entry["edits"]),
+        )
+        for entry in data["bugs"]
+    )
+    return tuple(data["areas"]), bugs
+
+
+AREAS, BUGS = load_bugs()
+
+
+@dataclass(frozen=True)
+class Result:
+    """What running the corpus against one bug (or none) gave."""
+
+    bug: Bug | None
+    status: str  # caught, MISSED (fewer than NEEDED), BROKEN (the run failed), passed, FAILED
+    catching: tuple[str, ...]
+    seconds: float
+    output: str
+    ids_by_file: dict[str, str] = field(default_factory=dict)
+    """The scenario id of every file the run read (its report names invalid files only)."""
+
+
+def run_corpus(bug: Bug | None, ids_by_file: dict[str, str] | None = None) -> Result:
+    """Run the whole corpus against a copy of the tree with ``bug`` applied (None: unchanged).
+
+    A scenario catches the bug when it fails, or when the copy finds its file invalid (a
+    bug in the spec loader or the deal plan can make a scenario's position impossible);
+    ``ids_by_file`` (from the run without a bug) names the scenarios of such files.
+    """
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="zwicker-corpus-mutant-") as scratch:
+        tree = copy_tree(Path(scratch))
+        if bug is not None:
+            apply(bug, tree)
+        # The copy's own package comes first on the path (the checkout is installed editable);
+        # run in the copy, so the corpus and specs read are the copy's.
+        env = {**os.environ, "PYTHONPATH": str(tree)}
+        done = subprocess.run(
+            [sys.executable, "-m", "zwicker_ref", "check", "--json", "scenarios"],
+            cwd=tree,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    seconds = time.monotonic() - started
+    output = done.stdout + done.stderr
+    try:
+        report = json.loads(done.stdout)
+        scenarios = report["scenarios"]
+    except (json.JSONDecodeError, KeyError, TypeError):
+        return Result(bug, "BROKEN", (), seconds, output)
+    failing = {entry["id"] for entry in scenarios if entry["status"] not in ("passed", "skipped")}
+    invalid = {entry["file"] for entry in report.get("invalid", ())}
+    if invalid and (bug is None or ids_by_file is None):
+        return Result(bug, "BROKEN", tuple(sorted(failing)), seconds, output)
+    known = ids_by_file or {}
+    catching = tuple(sorted(failing | {known.get(name, name) for name in invalid}))
+    if bug is None:
+        status = "passed" if not catching else "FAILED"
+    else:
+        status = "caught" if len(catching) >= NEEDED else "MISSED"
+    files = {entry["file"]: entry["id"] for entry in scenarios}
+    return Result(bug, status, catching, seconds, output, files)
+
+
+def page_text(bugs: tuple[Bug, ...], catches: dict[str, list[str]]) -> str:
+    """The page "What the corpus catches": every bug by area with the scenarios catching it."""
+    lines = [
+        "# What the corpus catches",
+        "",
+        "<!-- Generated by `python -m tests.corpus_mutants --save`; do not edit. -->",
+        "",
+        "A conformance corpus is only as good as the mistakes it catches. The catalogue",
+        "`tests/corpus_mutants.yaml` lists realistic engine bugs, mistakes an implementer of",
+        "the rules could make in any language. `make corpus-mutants` injects each one into a",
+        "copy of the reference interpreter, runs the whole corpus against it and requires",
+        f"that at least {NEEDED} scenarios fail: they catch the bug. An engine with one of",
+        "these bugs cannot pass the corpus.",
+        "",
+        "Below, each bug with the clauses it breaks, the variants where it changes play and",
+        "the scenarios that catch it (at most eight are named, hand-derived and source cases",
+        "first; the count is of all). The catalogue is data: to add a bug, add an entry with",
+        "its source edit and run `python -m tests.corpus_mutants --save`.",
+        "",
+    ]
+    for area in AREAS:
+        in_area = [bug for bug in bugs if bug.area == area]
+        if not in_area:
+            continue
+        lines += [f"## {area.replace('-', ' ').capitalize()}", ""]
+        for bug in in_area:
+            # Hand-derived and source cases first, the generated perft files and
+            # playthroughs after them.
+            caught = sorted(catches.get(bug.id, []), key=lambda name: (_generated(name), name))
+            shown = ", ".join(f"`{scenario}`" for scenario in caught[:8])
+            more = f" and {len(caught) - 8} more" if len(caught) > 8 else ""
+            lines += [
+                f"- **{bug.bug[0].upper()}{bug.bug[1:]}** (`{bug.id}`)",
+                f"    - Clauses {', '.join(f'`{clause}`' for clause in bug.clauses)}; "
+                f"variants {', '.join(bug.variants)}.",
+                f"    - Caught by {len(caught)} scenarios: {shown}{more}.",
+            ]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _generated(scenario_id: str) -> bool:
+    """True for the perft files and playthroughs of tools/golden_corpus.py."""
+    return "-perft-" in scenario_id or "-playthrough-" in scenario_id
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run every bug (or those named) and print a table; exit 1 unless all are caught."""
+    parser = argparse.ArgumentParser(prog="python -m tests.corpus_mutants", description=__doc__)
+    parser.add_argument("ids", nargs="*", help="run only these bugs (default: all)")
+    parser.add_argument("--list", action="store_true", help="list the bugs and stop")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel runs")
+    parser.add_argument(
+        "--save",
+        action="store_true",
+        help="write tests/corpus_catches.json and docs/corpus-catches.md (whole catalogue only)",
+    )
+    args = parser.parse_args(argv)
+    known = {bug.id: bug for bug in BUGS}
+    unknown = [name for name in args.ids if name not in known]
+    if unknown:
+        parser.error(f"no bug {', '.join(unknown)}; --list shows them")
+    if args.save and args.ids:
+        parser.error("--save runs the whole catalogue; name no bugs")
+    chosen = [known[name] for name in args.ids] if args.ids else list(BUGS)
+    if args.list:
+        for bug in chosen:
+            print(f"{bug.id:40} {bug.area}\n{'':40} {bug.bug}")
+        return 0
+    for bug in chosen:
+        with tempfile.TemporaryDirectory() as scratch:
+            try:
+                for edit in bug.edits:
+                    target = Path(scratch) / edit.file
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_text((ROOT / edit.file).read_text("utf-8"), "utf-8")
+                apply(bug, Path(scratch))
+            except MutantError as error:
+                print(error)
+                return 1
+    baseline = run_corpus(None)
+    print(f"baseline (no bug): {baseline.status} in {baseline.seconds:.1f} s")
+    if baseline.status != "passed":
+        print(baseline.output[-3000:])
+        return 1
+    ids_by_file = baseline.ids_by_file
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        results = list(pool.map(lambda bug: run_corpus(bug, ids_by_file), chosen))
+    for result in results:
+        assert result.bug is not None
+        print(f"{result.status:7} {result.bug.id:40} {len(result.catching):4} scenarios")
+        print(f"{'':8}{' '.join(result.catching) or '-'}")
+        if result.status == "BROKEN":
+            print(result.output[-3000:])
+    caught = sum(result.status == "caught" for result in results)
+    print(
+        f"{caught} caught by at least {NEEDED} scenarios, {len(results) - caught} not, "
+        f"of {len(results)} bugs"
+    )
+    if args.save:
+        catches = {
+            result.bug.id: list(result.catching) for result in results if result.bug is not None
+        }
+        SAVED_RUN.write_text(json.dumps(catches, indent=1, sort_keys=True) + "\n", "utf-8")
+        PAGE.write_text(page_text(BUGS, catches) + "\n", "utf-8")
+        print(f"wrote {SAVED_RUN.relative_to(ROOT)} and {PAGE.relative_to(ROOT)}")
+    return 0 if caught == len(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

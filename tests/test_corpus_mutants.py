@@ -1,0 +1,72 @@
+"""The engine-bug catalogue of tests/corpus_mutants.py stays true to the code and the docs.
+
+Running the catalogue takes minutes (``make corpus-mutants``); these checks take
+milliseconds: every edit still applies to the current source exactly once and leaves
+valid Python, the bugs cover every rule area and all six variants, and the page "What
+the corpus catches" lists exactly the catalogue's bugs, as the saved run found them.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from tests.corpus_mutants import AREAS, BUGS, NEEDED, PAGE, SAVED_RUN, Bug, page_text
+from tests.mutants import ROOT, apply
+from zwicker_ref import load_variant
+
+VARIANTS = ("christiansen", "classic", "dithmarschen", "grossenwiehe", "grupp", "zwick")
+
+
+def test_bug_ids_are_unique_and_there_are_at_least_forty() -> None:
+    ids = [bug.id for bug in BUGS]
+    assert len(ids) == len(set(ids))
+    assert len(ids) >= 40
+
+
+def test_every_area_and_variant_has_bugs() -> None:
+    assert {bug.area for bug in BUGS} == set(AREAS)
+    assert {variant for bug in BUGS for variant in bug.variants} == set(VARIANTS)
+
+
+@pytest.mark.parametrize("bug", BUGS, ids=lambda bug: bug.id)
+def test_every_edit_applies_exactly_once(bug: Bug) -> None:
+    with tempfile.TemporaryDirectory() as scratch:
+        tree = Path(scratch)
+        for edit in bug.edits:
+            (tree / edit.file).parent.mkdir(parents=True, exist_ok=True)
+            (tree / edit.file).write_text((ROOT / edit.file).read_text("utf-8"), "utf-8")
+        apply(bug, tree)
+        for edit in bug.edits:
+            changed = (tree / edit.file).read_text("utf-8")
+            assert changed != (ROOT / edit.file).read_text("utf-8"), edit.file
+            # The bug is still Python: a fault, not a syntax error.
+            ast.parse(changed, filename=edit.file)
+
+
+@pytest.mark.parametrize("bug", BUGS, ids=lambda bug: bug.id)
+def test_every_bug_names_clauses_of_its_variants(bug: Bug) -> None:
+    for clause in bug.clauses:
+        assert any(
+            clause in {rule.id for rule in load_variant(variant).clauses}
+            for variant in bug.variants
+        ), f"{bug.id}: no variant of {bug.variants} has clause {clause}"
+
+
+def test_the_saved_run_covers_the_catalogue_and_catches_each_bug_twice() -> None:
+    saved = json.loads(SAVED_RUN.read_text("utf-8"))
+    assert set(saved) == {bug.id for bug in BUGS}
+    assert all(len(scenarios) >= NEEDED for scenarios in saved.values())
+
+
+def test_the_page_lists_exactly_the_catalogue() -> None:
+    page = PAGE.read_text("utf-8")
+    named = set(re.findall(r"^- \*\*.*\*\* \(`([a-z0-9-]+)`\)$", page, re.MULTILINE))
+    assert named == {bug.id for bug in BUGS}
+    # The page is the generator's output from the catalogue and the saved run.
+    assert page == page_text(BUGS, json.loads(SAVED_RUN.read_text("utf-8"))) + "\n"

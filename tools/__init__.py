@@ -1,0 +1,1 @@
+"""Maintenance scripts of the corpus (tools/golden_corpus.py writes the golden scenarios)."""
