@@ -236,3 +236,21 @@ def test_non_utf8_file(tmp_path: Path) -> None:
     with pytest.raises(InvalidFileError) as caught:
         load_variant_file(path)
     assert caught.value.problems[0].code is ErrorCode.FILE_UNREADABLE
+
+
+def test_a_parameter_the_package_reads_but_the_schema_lacks(
+    write_spec: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A checkout's spec older than the package: reported, not a ``KeyError``."""
+    from zwicker_ref.rules import spec_loader
+
+    names = tuple(name for name in spec_loader.parameter_names() if name != "match.tie")
+    monkeypatch.setattr(spec_loader, "parameter_names", lambda: names)
+    data = raw_spec("dithmarschen")
+    del clause_of(data, "match.tie")["params"]
+    with pytest.raises(InvalidFileError) as caught:
+        load_variant_file(write_spec(data))
+    (problem,) = caught.value.problems
+    assert problem.code is ErrorCode.MISSING_PARAMETER
+    assert "'match.tie'" in problem.message
+    assert "older than the package" in problem.message

@@ -118,6 +118,17 @@ def check_scenario_document(document: YamlDocument) -> tuple[Scenario | None, li
         variant = load_variant(data["variant"])
         rules = variant.rules_with(tuple(data.get("options", ())))
         rules.check_players(data["players"])
+    except InvalidFileError as error:
+        # The scenario is fine but its variant's spec is not: name the spec's own problems.
+        shown = "; ".join(
+            f"{problem.file}:{problem.line or 1}: {problem.message}"
+            for problem in error.problems[:3]
+        )
+        more = len(error.problems) - 3
+        message = f"its variant's spec cannot be used: {shown}" + (
+            f" (and {more} more)" if more > 0 else ""
+        )
+        return None, [document.problem(error.code, message, ("variant",))]
     except ZwickerError as error:
         return None, [document.problem(error.code, error.message, ("variant",))]
     known = {clause.id for clause in variant.clauses}

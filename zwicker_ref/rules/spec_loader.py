@@ -147,7 +147,20 @@ def check_variant_document(
     def locate_default(name: str) -> DocPath:
         return locations[name][1] if name in locations else ("clauses",)
 
-    rules = rules_from_params({**PARAMETER_DEFAULTS, **params})
+    try:
+        rules = rules_from_params({**PARAMETER_DEFAULTS, **params})
+    except KeyError as error:
+        # A checkout's spec older than the installed package: its schema lacks a parameter
+        # the package reads, so the schema check above could not notice it is missing.
+        problems.append(
+            document.problem(
+                ErrorCode.MISSING_PARAMETER,
+                f"no clause sets the parameter {error.args[0]!r}, which this version of "
+                "zwicker_ref needs; is the spec older than the package?",
+                ("clauses",),
+            )
+        )
+        return None, problems
     problems += [
         document.problem(code, message, path)
         for code, message, path in rules_problems(rules, locate_default)
