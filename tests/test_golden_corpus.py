@@ -1,26 +1,24 @@
 """The perft suites and playthroughs (tools/golden_corpus.py) against an independent oracle.
 
 Their counts are recorded from the reference (``provenance: golden``). Here the perft
-counts of depths 1 and 2 are recomputed with the brute-force legal-move oracle of
-``tests/oracle.py`` (its own move lists; the reference's play between the plies), so the
-shallow counts are evidence, not just regression checks. Every variant and player count
+counts of depths 1 and 2 are recomputed with the brute-force legal-move definition of
+``tests/brute_force.py`` (built on the checkers of ``tests/oracle.py``: its own move
+lists; the reference's play between the plies), so the shallow counts are evidence, not
+just regression checks. Every variant and player count
 has its two perft files, and every variant, player count and option its playthrough.
 """
 
 from __future__ import annotations
 
-import random
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from tests.oracle import oracle_capture_sets, oracle_legal_moves, subset_capture_sets
+from tests.brute_force import brute_force_moves
 from tools.golden_corpus import CHECKED_BY_ORACLE, ROOT, VARIANTS, option_players
 from zwicker_ref import load_variant
 from zwicker_ref.conformance.scenario_kinds import LegalMovesBody
 from zwicker_ref.conformance.scenarios import load_scenario
-from zwicker_ref.engine.dealing import shuffled_deck, start_hand
 from zwicker_ref.engine.generation import legal_moves
 from zwicker_ref.engine.play import apply_legal
 from zwicker_ref.engine.position import Position
@@ -30,7 +28,7 @@ PERFT_FILES = sorted((ROOT / "scenarios").glob("*/perft/*.yaml"))
 
 def oracle_perft(position: Position, depth: int) -> int:
     """Perft by the oracle's move lists; checks the reference lists the same moves."""
-    moves = oracle_legal_moves(position)
+    moves = brute_force_moves(position)
     assert moves == set(legal_moves(position)), position.compact()
     if depth == 1:
         return len(moves)
@@ -61,14 +59,8 @@ def test_shallow_perft_counts_agree_with_the_oracle(path: Path) -> None:
         assert oracle_perft(body.position, entry.depth) == entry.count, entry.depth
 
 
-@pytest.mark.parametrize("seed", range(30))
-def test_the_subset_search_agrees_with_the_partition_oracle(seed: int) -> None:
-    """The faster capture search of the perft oracle finds what the partition oracle finds."""
-    rng = random.Random(seed)
-    variant = load_variant(rng.choice(VARIANTS))
-    players = min(variant.rules.player_counts)
-    dealt = start_hand(variant, players, players - 1, shuffled_deck(variant.rules, players, seed))
-    # At most six table items: the partition oracle is slow beyond (Bell numbers).
-    position = replace(dealt, table=dealt.table[:6])
-    for card in position.hands[position.to_move]:
-        assert subset_capture_sets(position, card) == oracle_capture_sets(position, card)
+def test_the_files_are_what_the_generator_writes(capsys: pytest.CaptureFixture[str]) -> None:
+    """The generator still runs and writes exactly the files in the corpus."""
+    from tools.golden_corpus import main
+
+    assert main(["--check"]) == 0, capsys.readouterr().out

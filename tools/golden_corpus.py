@@ -15,9 +15,9 @@
 
 Every count comes from the reference interpreter: the files are ``provenance: golden``,
 regression checks only. ``tests/test_golden_corpus.py`` checks the perft counts of depths
-1 and 2 against the brute-force oracle of ``tests/oracle.py`` (its own move lists, the
-reference's play between plies); ``--check`` reports every file that differs from what
-this script writes (it takes some seconds: it recomputes every perft). The moves of a
+1 and 2 against the brute-force definition of ``tests/brute_force.py`` (its own move
+lists, the reference's play between plies); ``--check`` reports every file that differs
+from what this script writes (it takes some seconds: it recomputes every perft). The moves of a
 middle game and of a playthrough are chosen by a seeded ``random.Random`` (a capture where
 one is possible, two times in three, else any legal move), so the same script always
 writes the same files.
@@ -63,7 +63,7 @@ PERFT_BUDGET = 300
 CANDIDATES = 6
 """Decks tried for each perft position; the one whose perft is cheapest to check is kept."""
 CHECKED_BY_ORACLE = (1, 2)
-"""The depths tests/test_golden_corpus.py checks against the brute-force oracle."""
+"""The depths tests/test_golden_corpus.py checks against the brute-force definition."""
 _POSITION_KEYS = ("dealer", "to_move", "stage", "hands", "table", "stock", "captured")
 
 
@@ -215,8 +215,9 @@ def perft_file(
                 f"shuffled with seed {seed} (docs/reference/dealing.md), dealer seat "
                 f"{players - 1}. The number of move sequences of each depth and, at depth "
                 f"{deepest}, the count under each first move, all recorded from the reference. "
-                "Depths 1 and 2 are cross-checked against the brute-force oracle of "
-                "tests/oracle.py by tests/test_golden_corpus.py; deeper depths are not."
+                "Depths 1 and 2 are cross-checked against the brute-force legal-move "
+                "definition of tests/brute_force.py by tests/test_golden_corpus.py; deeper "
+                "depths are not."
                 + (
                     ""
                     if deepest >= 3
@@ -285,7 +286,7 @@ def playthrough_file(variant: Variant, players: int, option: str | None) -> Gene
             "result": {
                 "cards": [len(pile) for pile in position.captured],
                 "zwicks": list(position.zwicks),
-                "points": [side.total for side in score.sides],
+                "points": [side.points for side in score.sides],
             },
         }
     )
@@ -360,9 +361,9 @@ def main(argv: list[str] | None = None) -> int:
             took = (time.perf_counter() - started) * 1000
             status = "ok" if outcome.passed else "FAILED"
             print(f"{status} {took:6.1f} ms  {item.path.relative_to(ROOT)}")
-    verb = "differ from" if args.check else "written to"
+    what = "differs from what the generator writes" if args.check else "rewritten"
     for path in differ:
-        print(f"{verb} the generator: {path.relative_to(ROOT)}")
+        print(f"{what}: {path.relative_to(ROOT)}")
     return 1 if args.check and differ else 0
 
 
