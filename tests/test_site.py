@@ -276,6 +276,24 @@ def test_every_game_has_a_walkthrough_with_its_narrative(built_site: Path) -> No
     assert "what happens" in sample
 
 
+def test_every_match_that_plays_a_hand_has_a_walkthrough(built_site: Path) -> None:
+    matches = [
+        yaml.safe_load(path.read_text("utf-8")) for path in ROOT.glob("scenarios/*/match/*.yaml")
+    ]
+    played = [data for data in matches if any("moves" in hand for hand in data["hands"])]
+    assert played
+    for data in played:
+        page = (built_site / "games" / data["id"] / "index.html").read_text("utf-8")
+        assert "First dealer" in page
+        for number in range(1, len(data["hands"]) + 1):
+            assert f"Hand {number}: seat" in page
+        last = data["expect"]["hands"][-1]["totals"]
+        for total in last:
+            assert f"<td>{total}</td>" in page
+    index = (built_site / "games" / "index.html").read_text("utf-8")
+    assert all(data["id"] in index for data in played)
+
+
 def test_a_variant_page_shows_cards_and_a_passing_example_in_a_browser(
     built_site: Path, tmp_path: Path
 ) -> None:

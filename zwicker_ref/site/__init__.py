@@ -34,7 +34,12 @@ from zwicker_ref.site.links import (
 from zwicker_ref.site.pages import schemas_page, sources_page
 from zwicker_ref.site.variant_page import variant_pages
 from zwicker_ref.site.version import SiteVersion, corpus_json, site_version
-from zwicker_ref.site.walkthrough import games_index, walkthrough_page
+from zwicker_ref.site.walkthrough import (
+    games_index,
+    has_played_hand,
+    match_walkthrough_page,
+    walkthrough_page,
+)
 
 Write = Callable[[str, str], None]
 """Write a generated page: its path under docs/ and its Markdown text."""
@@ -115,10 +120,11 @@ def generate(
         mine = [s for s in scenarios if s.variant.id == variant.id]
         for path, text in variant_pages(variant, mine, variants).items():
             write(path, text)
-    games = [s for s in scenarios if s.kind is Kind.GAME]
+    games = [s for s in scenarios if s.kind is Kind.GAME or has_played_hand(s)]
     games.sort(key=lambda s: ([v.id for v in variants].index(s.variant.id), s.id))
     for game in games:
-        write(walkthrough_path(game.id), walkthrough_page(game))
+        page = walkthrough_page(game) if game.kind is Kind.GAME else match_walkthrough_page(game)
+        write(walkthrough_path(game.id), page)
     write("games/index.md", games_index(games))
     write(GRID, grid_page(variants))
     write("corpus.json", corpus_json(version))

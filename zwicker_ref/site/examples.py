@@ -176,6 +176,10 @@ def _match_body(scenario: Scenario, root: str) -> list[str]:
     winners = " and ".join(f"side {side}" for side in body.winners)
     verdict = "wins" if len(body.winners) == 1 else "share the match (a tie)"
     lines.append(f"<p>{winners} {verdict}.</p>")
+    if any(hand.points is None for hand in body.hands):
+        href = root + url_of(walkthrough_path(scenario.id))
+        walkthrough = f'<a href="{href}">the walkthrough, move by move</a>'
+        lines.append(f"<p>The hands played: {walkthrough}.</p>")
     return lines
 
 

@@ -61,7 +61,7 @@ def url_of(page_path: str) -> str:
 
 
 def walkthrough_path(scenario_id: str) -> str:
-    """The Markdown path of a game scenario's walkthrough page under docs/."""
+    """The Markdown path of a game or match scenario's walkthrough page under docs/."""
     return f"games/{scenario_id}.md"
 
 

@@ -1,4 +1,4 @@
-"""Walkthrough pages: every ``game`` scenario replayed move by move while the site is built.
+"""Walkthrough pages: games and matches replayed move by move while the site is built.
 
 Each move is shown with the table, the captured counts and the zwicks after it, and the
 scenario's narrative of the move (its ``note``) beside it where the scenario gives one.
@@ -7,13 +7,23 @@ scenario's narrative of the move (its ``note``) beside it where the scenario giv
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping, Sequence
 
-from zwicker_ref.conformance.scenario_kinds import GameBody
+from zwicker_ref.conformance.scenario_kinds import GameBody, GameMove, MatchBody
 from zwicker_ref.conformance.scenarios import Scenario
 from zwicker_ref.engine.dealing import start_hand
+from zwicker_ref.engine.match import add_points, dealer_of_hand, first_dealer
 from zwicker_ref.engine.play import play
+from zwicker_ref.engine.position import Position
+from zwicker_ref.engine.scoring import score_hand
 from zwicker_ref.formats.replay import replay_moves
-from zwicker_ref.site.cards import hands_html, played_move_html, position_html, table_html
+from zwicker_ref.site.cards import (
+    cards_html,
+    hands_html,
+    played_move_html,
+    position_html,
+    table_html,
+)
 from zwicker_ref.site.examples import scenario_path
 from zwicker_ref.site.links import variant_page_path, walkthrough_path
 from zwicker_ref.site.variant_page import example_page_path, key_md
@@ -51,28 +61,7 @@ def walkthrough_page(scenario: Scenario) -> str:
     lines += ["## Deal", "", *position_html(position), ""]
     if notes.get(0):
         lines += [html.escape(notes[0] or ""), ""]
-    lines += [
-        "## Play",
-        "",
-        "| # | seat | move | table after | cards by side | zwicks | what happens |",
-        "|---|---|---|---|---|---|---|",
-    ]
-    moves = [(game_move.seat, game_move.move) for game_move in body.moves]
-    for played, game_move in zip(replay_moves(position, moves, play), body.moves, strict=True):
-        after = played.after
-        if played.dealt:
-            lines.append(f"| | | **deal {after.stage}**: {hands_html(after.hands)} | | | | |")
-        narrative = "<br>".join(
-            html.escape(text) if index == 0 else f"<i>{html.escape(text)}</i>"
-            for index, text in enumerate((game_move.note, notes.get(played.number)))
-            if text is not None
-        ).replace("|", "\\|")
-        counts = ", ".join(str(len(pile)) for pile in after.captured)
-        zwicks = ", ".join(map(str, after.zwicks))
-        lines.append(
-            f"| {played.number} | {played.seat} | {played_move_html(played.move)} "
-            f"| {table_html(after.table)} | {counts} | {zwicks} | {narrative} |"
-        )
+    lines += ["## Play", "", *_play_table(position, body.moves, notes)[0]]
     result = body.result
     given = [
         (name, column)
@@ -91,22 +80,147 @@ def walkthrough_page(scenario: Scenario) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _play_table(
+    position: Position, game_moves: Sequence[GameMove], notes: Mapping[int, str | None]
+) -> tuple[list[str], Position]:
+    """The moves of one hand as a table row each, and the position they end in."""
+    lines = [
+        "| # | seat | move | table after | cards by side | zwicks | what happens |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    moves = [(game_move.seat, game_move.move) for game_move in game_moves]
+    for played, game_move in zip(replay_moves(position, moves, play), game_moves, strict=True):
+        after = played.after
+        if played.dealt:
+            lines.append(f"| | | **deal {after.stage}**: {hands_html(after.hands)} | | | | |")
+        narrative = "<br>".join(
+            html.escape(text) if index == 0 else f"<i>{html.escape(text)}</i>"
+            for index, text in enumerate((game_move.note, notes.get(played.number)))
+            if text is not None
+        ).replace("|", "\\|")
+        counts = ", ".join(str(len(pile)) for pile in after.captured)
+        zwicks = ", ".join(map(str, after.zwicks))
+        lines.append(
+            f"| {played.number} | {played.seat} | {played_move_html(played.move)} "
+            f"| {table_html(after.table)} | {counts} | {zwicks} | {narrative} |"
+        )
+        position = after
+    return lines, position
+
+
+def has_played_hand(scenario: Scenario) -> bool:
+    """Whether ``scenario`` is a match with at least one hand played move by move."""
+    body = scenario.body
+    return isinstance(body, MatchBody) and any(hand.points is None for hand in body.hands)
+
+
+def match_walkthrough_page(scenario: Scenario) -> str:
+    """A match hand by hand: the first dealer, every played hand move by move, the totals."""
+    body = scenario.body
+    assert isinstance(body, MatchBody)
+    rules = scenario.variant.rules_with(scenario.options)
+    players = scenario.players
+    first, draw = first_dealer(rules, players, body.first_dealer, body.draw)
+    variant_link = f"../{variant_page_path(scenario.variant.id)}"
+    example_link = f"../{example_page_path(scenario)}#{scenario.id}"
+    lines = [
+        "---",
+        "hide:",
+        "  - toc",
+        "---",
+        "",
+        f"# {scenario.title}",
+        "",
+        html.escape(scenario.description),
+        "",
+        f"Example [{scenario.id}]({example_link}) of "
+        f"[{scenario.variant.name}]({variant_link}), file `{scenario_path(scenario)}`, "
+        f"replayed by the reference interpreter while this page was built: "
+        f"{players} players, a match "
+        + (
+            f"of {body.end.describe()}."
+            if body.end.hands is not None
+            else f"played until a side reaches {body.end.target} points."
+        ),
+        "",
+        *key_md("../"),
+        "## First dealer",
+        "",
+    ]
+    if draw is not None:
+        lines += [
+            "| draw | seat | card |",
+            "|---|---|---|",
+            *(
+                f"| {number} | {seat} | {cards_html([str(card)])} |"
+                for number, (seat, card) in enumerate(draw.draws, 1)
+            ),
+            "",
+            f"Seat {first} deals first, as `match.first-dealer` says.",
+        ]
+    else:
+        lines.append(f"The match names seat {first} as the first dealer.")
+    lines.append("")
+    sides = rules.sides_for(players)
+    totals = (0,) * sides
+    rows = []
+    for index, hand in enumerate(body.hands):
+        dealer = dealer_of_hand(first, players, index)
+        lines += [f"## Hand {index + 1}: seat {dealer} deals", ""]
+        if hand.points is not None:
+            points = hand.points
+            lines += ["Not played here: the scenario gives the hand's points.", ""]
+        else:
+            position = start_hand(scenario.variant, players, dealer, hand.deck, scenario.options)
+            table, final = _play_table(position, hand.moves, {})
+            lines += [*position_html(position), "", *table, ""]
+            points = tuple(side.points for side in score_hand(final).sides)
+        totals = add_points(totals, points)
+        rows.append((index + 1, dealer, points, totals))
+        lines += [
+            "| side | points this hand | total |",
+            "|---|---|---|",
+            *(f"| {side} | {points[side]} | {totals[side]} |" for side in range(sides)),
+            "",
+        ]
+    winners = " and ".join(f"side {side}" for side in body.winners)
+    verdict = "wins the match" if len(body.winners) == 1 else "share the match (a tie)"
+    lines += [
+        "## Result",
+        "",
+        "| hand | dealer | " + " | ".join(f"side {side} total" for side in range(sides)) + " |",
+        "|---|---|" + "---|" * sides,
+        *(
+            f"| {number} | seat {dealer} | " + " | ".join(map(str, running)) + " |"
+            for number, dealer, _points, running in rows
+        ),
+        "",
+        f"{winners} {verdict}.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def games_index(games: list[Scenario]) -> str:
-    """The list of walkthroughs."""
+    """The list of walkthroughs: every game, and every match with a hand played."""
     lines = [
         "# Games move by move",
         "",
-        "Every `game` scenario of the corpus, replayed move by move by the reference "
-        "interpreter while the site was built.",
+        "Every `game` scenario of the corpus, and every `match` scenario that plays a hand, "
+        "replayed move by move by the reference interpreter while the site was built.",
         "",
-        "| variant | game | moves |",
-        "|---|---|---|",
+        "| variant | kind | game | moves |",
+        "|---|---|---|---|",
     ]
     for scenario in games:
-        assert isinstance(scenario.body, GameBody)
+        body = scenario.body
+        if isinstance(body, MatchBody):
+            moves = sum(len(hand.moves) for hand in body.hands)
+        else:
+            assert isinstance(body, GameBody)
+            moves = len(body.moves)
         page = walkthrough_path(scenario.id).removeprefix("games/")
         lines.append(
-            f"| {scenario.variant.id} | [{html.escape(scenario.title)}]({page}) "
-            f"| {len(scenario.body.moves)} |"
+            f"| {scenario.variant.id} | {scenario.kind.value} "
+            f"| [{html.escape(scenario.title)}]({page}) | {moves} |"
         )
     return "\n".join(lines) + "\n"
