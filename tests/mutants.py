@@ -20,6 +20,7 @@ the property suite has a mutant aimed at it.
 from __future__ import annotations
 
 import argparse
+import ast
 import concurrent.futures
 import os
 import re
@@ -114,6 +115,21 @@ def apply(mutant: Faulty, tree: Path) -> None:
                 f"not once: {edit.old!r}"
             )
         path.write_text(text.replace(edit.old, edit.new), encoding="utf-8")
+
+
+def check_edits_apply(mutant: Faulty) -> None:
+    """Apply ``mutant`` to a scratch copy of the files it edits: each edit applies exactly
+    once, changes its file and leaves valid Python (a fault, not a syntax error)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        tree = Path(scratch)
+        for edit in mutant.edits:
+            (tree / edit.file).parent.mkdir(parents=True, exist_ok=True)
+            (tree / edit.file).write_text((ROOT / edit.file).read_text("utf-8"), "utf-8")
+        apply(mutant, tree)
+        for edit in mutant.edits:
+            changed = (tree / edit.file).read_text("utf-8")
+            assert changed != (ROOT / edit.file).read_text("utf-8"), edit.file
+            ast.parse(changed, filename=edit.file)
 
 
 _IGNORED = shutil.ignore_patterns(

@@ -8,16 +8,13 @@ the corpus catches" lists exactly the catalogue's bugs, as the saved run found t
 
 from __future__ import annotations
 
-import ast
 import json
 import re
-import tempfile
-from pathlib import Path
 
 import pytest
 
 from tests.corpus_mutants import AREAS, BUGS, NEEDED, PAGE, SAVED_RUN, Bug, page_text
-from tests.mutants import ROOT, apply
+from tests.mutants import check_edits_apply
 from zwicker_ref import load_variant
 
 VARIANTS = ("christiansen", "classic", "dithmarschen", "grossenwiehe", "grupp", "zwick")
@@ -36,17 +33,7 @@ def test_every_area_and_variant_has_bugs() -> None:
 
 @pytest.mark.parametrize("bug", BUGS, ids=lambda bug: bug.id)
 def test_every_edit_applies_exactly_once(bug: Bug) -> None:
-    with tempfile.TemporaryDirectory() as scratch:
-        tree = Path(scratch)
-        for edit in bug.edits:
-            (tree / edit.file).parent.mkdir(parents=True, exist_ok=True)
-            (tree / edit.file).write_text((ROOT / edit.file).read_text("utf-8"), "utf-8")
-        apply(bug, tree)
-        for edit in bug.edits:
-            changed = (tree / edit.file).read_text("utf-8")
-            assert changed != (ROOT / edit.file).read_text("utf-8"), edit.file
-            # The bug is still Python: a fault, not a syntax error.
-            ast.parse(changed, filename=edit.file)
+    check_edits_apply(bug)
 
 
 @pytest.mark.parametrize("bug", BUGS, ids=lambda bug: bug.id)

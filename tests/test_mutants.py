@@ -9,12 +9,19 @@ from __future__ import annotations
 
 import ast
 import re
-import tempfile
 from pathlib import Path
 
 import pytest
 
-from tests.mutants import LAWS_WITHOUT_MUTANT, MUTANTS, ROOT, Mutant, MutantError, apply
+from tests.mutants import (
+    LAWS_WITHOUT_MUTANT,
+    MUTANTS,
+    ROOT,
+    Mutant,
+    MutantError,
+    apply,
+    check_edits_apply,
+)
 
 
 def test_mutant_ids_are_unique() -> None:
@@ -24,17 +31,7 @@ def test_mutant_ids_are_unique() -> None:
 
 @pytest.mark.parametrize("mutant", MUTANTS, ids=lambda mutant: mutant.id)
 def test_every_edit_applies_exactly_once(mutant: Mutant) -> None:
-    with tempfile.TemporaryDirectory() as scratch:
-        tree = Path(scratch)
-        for edit in mutant.edits:
-            (tree / edit.file).parent.mkdir(parents=True, exist_ok=True)
-            (tree / edit.file).write_text((ROOT / edit.file).read_text("utf-8"), "utf-8")
-        apply(mutant, tree)
-        for edit in mutant.edits:
-            changed = (tree / edit.file).read_text("utf-8")
-            assert changed != (ROOT / edit.file).read_text("utf-8"), edit.file
-            # The mutant is still Python: a fault, not a syntax error.
-            ast.parse(changed, filename=edit.file)
+    check_edits_apply(mutant)
 
 
 def test_an_edit_that_does_not_apply_is_reported(tmp_path: Path) -> None:

@@ -47,6 +47,12 @@ class MatchEnd:
             return f"{self.hands} hand{'s' if self.hands != 1 else ''}"
         return f"target {self.target}"
 
+    def in_words(self) -> str:
+        """How the match ends, after "a match": ``of 4 hands`` or ``played until ...``."""
+        if self.hands is not None:
+            return f"of {self.describe()}"
+        return f"played until a side reaches {self.target} points"
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class DrawResult:

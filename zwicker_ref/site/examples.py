@@ -154,12 +154,8 @@ def _match_body(scenario: Scenario, root: str) -> list[str]:
     first = f"seat {body.expect_first_dealer} deals first"
     if body.draw is not None:
         first += f" (drawn: {cards_html(map(str, body.draw))})"
-    if body.end.hands is not None:
-        length = f"of {body.end.describe()}"
-    else:
-        length = f"played until a side reaches {body.end.target} points"
     lines = [
-        f"<p>A match {length}; {first}.</p>",
+        f"<p>A match {body.end.in_words()}; {first}.</p>",
         f'<table class="zc-score"><tr><th>hand</th><th>dealer</th>'
         f"{''.join(f'<th>side {side} points</th>' for side in range(sides))}"
         f"{''.join(f'<th>side {side} total</th>' for side in range(sides))}</tr>",

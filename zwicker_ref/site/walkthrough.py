@@ -29,16 +29,11 @@ from zwicker_ref.site.links import variant_page_path, walkthrough_path
 from zwicker_ref.site.variant_page import example_page_path, key_md
 
 
-def walkthrough_page(scenario: Scenario) -> str:
-    """One game scenario move by move: the table, captured counts and narrative after each."""
-    body = scenario.body
-    assert isinstance(body, GameBody)
-    position = start_hand(
-        scenario.variant, scenario.players, body.dealer, body.deck, scenario.options
-    )
+def _header(scenario: Scenario, facts: str) -> list[str]:
+    """A walkthrough's title, narrative, where it comes from and the key."""
     variant_link = f"../{variant_page_path(scenario.variant.id)}"
     example_link = f"../{example_page_path(scenario)}#{scenario.id}"
-    lines = [
+    return [
         "---",
         "hide:",
         "  - toc",
@@ -50,11 +45,20 @@ def walkthrough_page(scenario: Scenario) -> str:
         "",
         f"Example [{scenario.id}]({example_link}) of "
         f"[{scenario.variant.name}]({variant_link}), file `{scenario_path(scenario)}`, "
-        f"replayed by the reference interpreter while this page was built. Seat "
-        f"{body.dealer} deals; {scenario.players} players.",
+        f"replayed by the reference interpreter while this page was built. {facts}",
         "",
         *key_md("../"),
     ]
+
+
+def walkthrough_page(scenario: Scenario) -> str:
+    """One game scenario move by move: the table, captured counts and narrative after each."""
+    body = scenario.body
+    assert isinstance(body, GameBody)
+    position = start_hand(
+        scenario.variant, scenario.players, body.dealer, body.deck, scenario.options
+    )
+    lines = _header(scenario, f"Seat {body.dealer} deals; {scenario.players} players.")
     for erratum in body.errata:
         lines += ['!!! warning "Erratum"', f"    {html.escape(erratum)}", ""]
     notes = {checkpoint.after: checkpoint.note for checkpoint in body.checkpoints}
@@ -121,29 +125,8 @@ def match_walkthrough_page(scenario: Scenario) -> str:
     rules = scenario.variant.rules_with(scenario.options)
     players = scenario.players
     first, draw = first_dealer(rules, players, body.first_dealer, body.draw)
-    variant_link = f"../{variant_page_path(scenario.variant.id)}"
-    example_link = f"../{example_page_path(scenario)}#{scenario.id}"
     lines = [
-        "---",
-        "hide:",
-        "  - toc",
-        "---",
-        "",
-        f"# {scenario.title}",
-        "",
-        html.escape(scenario.description),
-        "",
-        f"Example [{scenario.id}]({example_link}) of "
-        f"[{scenario.variant.name}]({variant_link}), file `{scenario_path(scenario)}`, "
-        f"replayed by the reference interpreter while this page was built: "
-        f"{players} players, a match "
-        + (
-            f"of {body.end.describe()}."
-            if body.end.hands is not None
-            else f"played until a side reaches {body.end.target} points."
-        ),
-        "",
-        *key_md("../"),
+        *_header(scenario, f"{players} players, a match {body.end.in_words()}."),
         "## First dealer",
         "",
     ]
