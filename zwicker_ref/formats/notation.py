@@ -50,6 +50,9 @@ def parse_move(text: str) -> Move:
     """
     if not isinstance(text, str):
         raise _error(repr(text), f"a move is written as text: {_FORMS}")
+    quick = _canonical_trail_or_capture(text)
+    if quick is not None:
+        return quick
     if not text:
         raise _error(repr(text), f"the text is empty; expected {_FORMS}")
     if text != text.strip():
@@ -64,6 +67,27 @@ def parse_move(text: str) -> Move:
             "a trail or build has no spaces; a capture is CARD x ITEMS, e.g. 'KS x QS AD'",
         )
     return _parse_trail_or_build(text)
+
+
+def _canonical_trail_or_capture(text: str) -> Move | None:
+    """A trail or plain capture written exactly as the canonical form writes it, or None.
+
+    Engines answer ``legal`` with tens of thousands of canonical moves; this reads them
+    without the checks that only text written by people needs. Anything unusual (an
+    annotation, odd spacing, a bad or repeated card) returns None, and the full reader
+    then accepts it or says what is wrong with it.
+    """
+    words = text.split(" ")
+    try:
+        if len(words) == 1:
+            return Trail(Card.parse(text)) if ">" not in text and "=" not in text else None
+        if len(words) < 3 or words[1] != "x" or "=" in words[0]:
+            return None
+        items = frozenset([Card.parse(word) for word in words[2:]])
+        card = Card.parse(words[0])
+    except NotationError:
+        return None
+    return Capture(card, items) if len(items) == len(words) - 2 else None
 
 
 def format_move(move: Move) -> str:
