@@ -94,9 +94,10 @@ COMMANDS = (
         summary="run scenarios against the reference interpreter",
         description=(
             "Run conformance scenarios against the reference interpreter and print each "
-            "failure with what differs, then `N passed, N failed`. A scenario file that does "
-            "not validate counts as failed, with its file and place; the run goes on. The "
-            "first line names the corpus version, its digest and where it was read from. "
+            "failure with what differs, then `N passed, N failed in T s`. A scenario file "
+            "that does not validate counts as failed, with its file and place; the run goes "
+            "on. The first line names the corpus version, its digest and where it was read "
+            "from. "
             "Exit status 1 if anything failed."
         ),
         examples=(

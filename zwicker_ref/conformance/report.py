@@ -110,10 +110,15 @@ class Report:
     # For people ------------------------------------------------------------------------
 
     def summary(self) -> str:
-        """The closing line: ``N passed, N failed`` (and ``, N skipped`` for an engine)."""
+        """The closing line: ``N passed, N failed`` (``, N skipped`` for an engine) ``in T s``.
+
+        The time (reading included) is left out where the run was not timed.
+        """
         line = f"{len(self.passed)} passed, {self.failed_count} failed"
         if self.engine != REFERENCE_ENGINE:
             line += f", {len(self.skipped)} skipped"
+        if self.seconds > 0:
+            line += f" in {self.seconds:.1f} s"
         return line
 
     def lines(self, *, verbose: bool = False) -> Iterator[str]:
