@@ -81,10 +81,16 @@ def _target(site: Path, page: Path, href: str) -> tuple[Path, str] | None:
 def broken_links(site: Path) -> list[str]:
     """Internal links whose page is missing or whose anchor is not there exactly once."""
     cache: dict[Path, _Page] = {}
+
+    def parsed_once(page: Path) -> _Page:
+        # Each page is parsed once however many links lead to it.
+        if page not in cache:
+            cache[page] = parse(page)
+        return cache[page]
+
     problems = []
     for page in pages(site):
-        parsed = cache.setdefault(page.resolve(), parse(page))
-        for href in parsed.links:
+        for href in parsed_once(page.resolve()).links:
             found = _target(site, page.resolve(), href)
             if found is None:
                 continue
@@ -95,7 +101,7 @@ def broken_links(site: Path) -> list[str]:
                 continue
             if not anchor or target.suffix != ".html":
                 continue
-            ids = cache.setdefault(target, parse(target)).ids
+            ids = parsed_once(target).ids
             if ids[anchor] != 1:
                 problems.append(f"{where}: anchor found {ids[anchor]} times")
     return problems

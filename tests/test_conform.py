@@ -139,8 +139,14 @@ def test_every_message_of_a_run_follows_the_protocol_schema(
 
     log = tmp_path / "messages.jsonl"
     engine = f"{PYTHON} {ROOT / 'tests' / 'engines' / 'logging_engine.py'} {log}"
-    # Every kind of case, so every operation is exchanged.
-    assert main(["conform", "--engine", engine, "--variant", "grossenwiehe"]) == 0
+    # Every kind of case, so every operation is exchanged. The generated perft suites and
+    # playthroughs are left out: they only repeat legal and apply thousands of times.
+    folders = [
+        str(folder)
+        for folder in sorted((ROOT / "scenarios" / "grossenwiehe").iterdir())
+        if folder.name not in ("perft", "playthrough")
+    ]
+    assert main(["conform", "--engine", engine, *folders]) == 0
     capsys.readouterr()
     requests, answers = validator("protocol"), definition_validator("protocol", "answer")
     operations = set()
