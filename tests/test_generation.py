@@ -260,3 +260,17 @@ def test_the_legal_move_view_iterates_counts_tests_membership_and_truth() -> Non
     assert not legal_moves(over)
     assert len(legal_moves(over)) == 0
     assert list(legal_moves(over)) == []
+
+
+def test_moves_made_in_bulk_are_the_moves_the_constructors_make() -> None:
+    from dataclasses import astuple
+
+    from zwicker_ref.engine.moves import Build, Capture, new_build, new_capture
+
+    card, other = Card.parse("KH"), Card.parse("3C")
+    made = [new_capture(card, frozenset([other])), new_build(card, other, 7, 1)]
+    expected = [Capture(card, frozenset([other])), Build(card, other, 7, 1)]
+    for fast, slow in zip(made, expected, strict=True):
+        assert type(fast) is type(slow)
+        assert astuple(fast) == astuple(slow)  # every field, the annotations too
+        assert hash(fast) == hash(slow)

@@ -9,8 +9,11 @@ engines compare perft counts). The rules come only from the variant's named para
 
 Moves come directly in canonical order (docs/reference/moves.md): trails, then captures,
 then builds; within each by played card in card order, then by the sorted captured
-items, or by target (none first), value and owner. The parts of the rule are in
-:mod:`~zwicker_ref.engine.move_context` and the modules it names.
+items, or by target (none first), value and owner. The listing is
+:mod:`~zwicker_ref.engine.listing`'s (the rule on small integers, made for speed); checking
+one move is :mod:`~zwicker_ref.engine.legality`'s, through the parts of the rule in
+:mod:`~zwicker_ref.engine.move_context`. The two are held to each other and to the
+brute-force definition of the tests.
 """
 
 from __future__ import annotations
@@ -18,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from zwicker_ref.engine.legality import is_legal
-from zwicker_ref.engine.move_context import MoveContext
-from zwicker_ref.engine.moves import Move, Trail
+from zwicker_ref.engine.listing import count_moves, has_moves, list_moves
+from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.position import Position
 
 
@@ -37,7 +40,7 @@ class LegalMoves:
 
     def __iter__(self) -> Iterator[Move]:
         if self._listed is None:
-            self._listed = _list_moves(self.position)
+            self._listed = list_moves(self.position)
         return iter(self._listed)
 
     def __len__(self) -> int:
@@ -67,49 +70,11 @@ def legal_moves(position: Position) -> LegalMoves:
     return LegalMoves(position)
 
 
-def _list_moves(position: Position) -> list[Move]:
-    """Every legal move of the seat to move, once each, in canonical order.
-
-    Trails first, then each card's captures, then each card's builds.
-    """
-    if position.is_over:
-        return []
-    context = MoveContext(position)
-    cards = context.cards
-    after_trail = context.obligation.after_trail
-    moves: list[Move] = [Trail(card) for card in cards if after_trail(card)]
-    captures = context.captures
-    for card in cards:
-        moves += captures.legal(card)
-    builds = context.builds
-    for card in cards:
-        moves += builds.legal(card)
-    return moves
-
-
 def any_legal_move(position: Position) -> bool:
     """True when the seat to move has a legal move (a trail nearly always is one)."""
-    if position.is_over:
-        return False
-    context = MoveContext(position)
-    cards = context.cards
-    after_trail = context.obligation.after_trail
-    return (
-        any(after_trail(card) for card in cards)
-        or any(context.captures.legal(card) for card in cards)
-        or any(context.builds.legal(card) for card in cards)
-    )
+    return has_moves(position)
 
 
 def count_legal_moves(position: Position) -> int:
     """How many legal moves the position has (without building every capture)."""
-    if position.is_over:
-        return 0
-    context = MoveContext(position)
-    after_trail = context.obligation.after_trail
-    total = 0
-    for card in context.cards:
-        total += after_trail(card)
-        total += context.captures.count(card)
-        total += len(context.builds.legal(card))
-    return total
+    return count_moves(position)

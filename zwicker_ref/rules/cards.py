@@ -19,7 +19,9 @@ from __future__ import annotations
 import enum
 import functools
 import re
+import weakref
 from dataclasses import dataclass, field
+from typing import Any
 
 from zwicker_ref.errors import ErrorCode, NotationError
 
@@ -63,12 +65,17 @@ _PATTERN = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, weakref_slot=True)
 class Card:
     """One physical card: a suited card or a joker, and which pack copy it is.
 
     Build cards with :meth:`suited`, :meth:`joker` or :meth:`parse`; ``str(card)`` is the
     canonical notation, and ``Card.parse(str(card)) == card`` always holds.
+
+    A card is a value with one object per card: making a card that exists already gives
+    that object back (copies and pickles too). So two cards are equal exactly when they
+    are the same object, and hashing and comparing cards, which move generation does
+    constantly, cost what they cost for any object.
 
     >>> Card.parse("10D").rank, Card.parse("10D").suit
     (<Rank.TEN: '10'>, <Suit.DIAMONDS: 'D'>)
@@ -80,9 +87,8 @@ class Card:
     suit: Suit | None
     joker_label: str | None
     copy: int = 1
-    # Cards are hashed and sorted constantly during move generation: both are computed once.
+    # Cards are sorted constantly during move generation: the key is computed once.
     sort_key: int = field(init=False, compare=False, repr=False)
-    _hash: int = field(init=False, compare=False, repr=False)
     # Written out constantly (move lists of tens of thousands of moves): made once.
     _name: str = field(init=False, compare=False, repr=False)
 
@@ -98,17 +104,21 @@ class Card:
         object.__setattr__(
             self, "sort_key", _order(self.rank, self.suit, self.joker_label, self.copy)
         )
-        object.__setattr__(self, "_hash", hash((self.rank, self.suit, self.joker_label, self.copy)))
         object.__setattr__(
             self, "_name", _notation(self.rank, self.suit, self.joker_label, self.copy)
         )
+        _CARDS.setdefault((self.rank, self.suit, self.joker_label, self.copy), self)
 
-    def __hash__(self) -> int:
-        return self._hash
+    def __new__(
+        cls, rank: Rank | None, suit: Suit | None, joker_label: str | None, copy: int = 1
+    ) -> Card:
+        """The one object of this card: the existing one, or a new one to initialise."""
+        known = _CARDS.get((rank, suit, joker_label, copy))
+        return known if known is not None else object.__new__(cls)
 
-    def __eq__(self, other: object) -> bool:
-        # The sort key is unique per card (copy, suit and rank, or joker label).
-        return isinstance(other, Card) and self.sort_key == other.sort_key
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # Copies and unpickled cards are the one object of their card.
+        return Card.parse, (self._name,)
 
     @classmethod
     def suited(cls, rank: Rank, suit: Suit, copy: int = 1) -> Card:
@@ -166,6 +176,12 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+
+_CARDS: weakref.WeakValueDictionary[tuple[Rank | None, Suit | None, str | None, int], Card] = (
+    weakref.WeakValueDictionary()
+)
+"""The one object of each card in use, by its rank, suit, joker label and copy."""
 
 
 @functools.lru_cache(maxsize=8192)

@@ -1,0 +1,527 @@
+"""Listing and counting a position's legal moves, fast: the rule of RULINGS.md on small integers.
+
+The rule is the one :mod:`~zwicker_ref.engine.move_context` spells out part by part for
+checking a move (and ``tests/brute_force.py`` states straight from the text, as the
+executable definition this module is tested against):
+
+1. a **trail** of any card;
+2. a **capture** of every set of table items that splits into groups each adding up to one
+   value the played card takes (or, for a sweeping card, its sweep);
+3. a **build** onto an item (or alone) announcing each value the rules reach, owned by the
+   mover if it keeps a matching card, or by a partner on the variant's basis;
+4. for every move, the **owner obligation**: the mover, and a partner it builds for, still
+   back every value of the builds they own, a different card for each value.
+
+This module answers it the way a fast engine must, since random play, perft counts and the
+fuzzer list millions of positions:
+
+- a card's values in each use are read once per variant (:class:`CardFacts`); what a card
+  *holds* is a bit set of values, so a hand is a tuple of small integers, and "does this
+  hand back these values" is a matching on bit sets, remembered (:func:`backs`);
+- the table is a tuple of the values its items offer, its *shape*; what a card captures
+  there (bit masks of items, :func:`~zwicker_ref.engine.captures.capture_masks`) and which
+  values it builds onto each item (bit sets) depend only on the shape and the card's
+  values, so they are remembered per shape (:class:`TableShape`) and shared by every
+  position with such a table;
+- the owner obligation is asked move by move only where somebody owns builds; otherwise it
+  reduces to "the owner keeps a matching card", one bit test.
+
+So listing a position costs a few dictionary lookups per card plus making the moves.
+They come in canonical order (docs/reference/moves.md): trails, then captures, then
+builds; each by card, then by the captured items, or by target (none first), value and
+owner.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from zwicker_ref.engine.captures import SMALL_TABLE, CaptureSearch, capture_masks, classify
+from zwicker_ref.engine.memo import Memo
+from zwicker_ref.engine.moves import Move, Trail, new_build, new_capture
+from zwicker_ref.engine.position import Pile, Position, TableItem
+from zwicker_ref.engine.values import ValueTable, value_table
+from zwicker_ref.rules.cards import Card
+from zwicker_ref.rules.variant import LoneJoker, PartnerBasis, Rules, Sweep, TableJokers
+
+Offered = tuple[tuple[int, ...], ...]
+"""The values each table item offers, in table order: a table's shape."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    """What one card counts in each use, as the listing reads it."""
+
+    table: tuple[int, ...]
+    """The values it offers loose on the table."""
+    capture: tuple[int, ...]
+    """The values it takes when played to capture."""
+    build: tuple[int, ...]
+    """The values it counts when played onto a build (or alone)."""
+    holds: int
+    """The values it backs when kept in hand, as a bit set (bit v: value v)."""
+    joker: bool
+    sweep: Sweep | None
+    """What it takes at once as a sweeping card (the club seven of ``zwick``), if it sweeps."""
+
+
+class TableShape:
+    """What a table of one shape offers each card: its captures and builds, remembered.
+
+    ``offered`` gives the values of each item for building, ``taken`` for capturing (an
+    item that may never be captured offers none).
+    """
+
+    __slots__ = ("_captures", "_reach", "bound", "offered", "results", "taken")
+
+    def __init__(self, offered: Offered, taken: Offered, bound: int, results: ValueTable) -> None:
+        self.offered = offered
+        self.taken = taken
+        self.bound = bound
+        self.results = results
+        self._captures: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._reach: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def captures(self, values: tuple[int, ...]) -> tuple[int, ...]:
+        """The item sets (bit masks) a card taking ``values`` captures, in canonical order."""
+        found = self._captures.get(values)
+        if found is None:
+            if len(self.taken) <= SMALL_TABLE:
+                found = capture_masks(self.taken, values, self.bound)
+            else:
+                found = _large_table_masks(self.taken, values)
+            self._captures[values] = found
+        return found
+
+    def reach(self, played: tuple[int, ...]) -> tuple[int, ...]:
+        """The values a card counting ``played`` may announce, as bit sets, per target.
+
+        First a new single-card build, then a build onto each item in table order
+        (:meth:`~zwicker_ref.engine.values.ValueTable.build_results_on_table`).
+        """
+        found = self._reach.get(played)
+        if found is None:
+            found = tuple(
+                _bit_set(values)
+                for values in self.results.build_results_on_table(self.offered, played)
+            )
+            self._reach[played] = found
+        return found
+
+
+def _large_table_masks(taken: Offered, values: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`capture_masks` of a table over SMALL_TABLE items: the count-vector search."""
+    search = CaptureSearch(
+        classify((1 << index, offer) for index, offer in enumerate(taken) if offer)
+    )
+    search.solve(values)
+    masks: set[int] = set()
+    for value in values:
+        for packed in search.feasible(value):
+            for bits in search.expand(packed):
+                masks.add(sum(bits))
+    return tuple(sorted(masks, key=mask_order))
+
+
+class RuleTables:
+    """Everything the listing reads of one variant's rules, computed once per :class:`Rules`."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.values: ValueTable = value_table(rules)
+        self.capture_bound = self.values.capture_bound
+        self.ownership = rules.build_ownership
+        self.holding = rules.build_holding
+        self.obligation = rules.build_owner_obligation
+        self.partner_builds = PartnerBasis.PARTNER_BUILD in rules.build_for_partner
+        self.partner_holds = PartnerBasis.PARTNER_HOLDS in rules.build_for_partner
+        self.jokers_never_taken = rules.table_jokers is TableJokers.NEVER
+        self.lone_joker_only = rules.lone_joker is LoneJoker.JOKER_ONLY
+        # By card sort key, unique per card: a deck's cards, a finite set.
+        self.known_facts: dict[int, CardFacts] = {}
+        """The facts of the cards met so far, by sort key (read through :meth:`facts`)."""
+        self.shapes: Memo[tuple[Offered, Offered], TableShape] = Memo(self._shape, limit=50_000)
+        """The :class:`TableShape` of each table met, by its shape."""
+        self._partners: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self.trails: Memo[Card, Trail] = Memo(Trail)
+        """The trail of each card: a move is a value, so one object serves every listing."""
+
+    def facts(self, card: Card) -> CardFacts:
+        """The :class:`CardFacts` of ``card``."""
+        known = self.known_facts.get(card.sort_key)
+        if known is None:
+            use = self.values.use(card)
+            known = CardFacts(
+                table=use.table,
+                capture=use.capture,
+                build=use.build,
+                holds=_bit_set(use.hold),
+                joker=card.is_joker,
+                sweep=use.sweep,
+            )
+            self.known_facts[card.sort_key] = known
+        return known
+
+    def partners(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """Each seat's partners with ``players`` (none when everyone plays alone)."""
+        found = self._partners.get(players)
+        if found is None:
+            teams = self.rules.is_partnership(players)
+            found = tuple(
+                tuple(
+                    other
+                    for other in range(players)
+                    if teams and other != seat and other % 2 == seat % 2
+                )
+                for seat in range(players)
+            )
+            self._partners[players] = found
+        return found
+
+    def _shape(self, key: tuple[Offered, Offered]) -> TableShape:
+        offered, taken = key
+        return TableShape(offered, taken, self.capture_bound, self.values)
+
+
+def _bit_set(values: tuple[int, ...] | frozenset[int]) -> int:
+    mask = 0
+    for value in values:
+        mask |= 1 << value
+    return mask
+
+
+# One table per Rules object, by identity (Rules hold mappings and do not hash); the Rules
+# objects are the variants' and their option combinations', made once each: a finite set.
+_TABLES: dict[int, tuple[Rules, RuleTables]] = {}
+
+
+def rule_tables(rules: Rules) -> RuleTables:
+    """The shared :class:`RuleTables` of ``rules``."""
+    entry = _TABLES.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = (rules, RuleTables(rules))
+        _TABLES[id(rules)] = entry
+    return entry[1]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def backs(holds: tuple[int, ...], wanted: int) -> bool:
+    """True when each value in ``wanted`` gets a different card of the hand that holds it.
+
+    ``holds`` gives each card's held values as a bit set, ``wanted`` the values as one.
+    One card backs every build of one value; two values need two cards (RULINGS.md, the
+    owner obligation). A bipartite matching by augmenting paths; hands are small.
+    """
+    values = [value for value in range(wanted.bit_length()) if wanted >> value & 1]
+    if len(values) > len(holds):
+        return False
+    holder: dict[int, int] = {}  # card index -> the value it backs
+
+    def place(value: int, seen: set[int]) -> bool:
+        for index, held in enumerate(holds):
+            if held >> value & 1 and index not in seen:
+                seen.add(index)
+                if index not in holder or place(holder[index], seen):
+                    holder[index] = value
+                    return True
+        return False
+
+    return all(place(value, set()) for value in values)
+
+
+def mask_order(mask: int) -> list[int]:
+    """Canonical order of item sets: their item indices in increasing order, as sequences."""
+    return [bit for bit in range(mask.bit_length()) if mask >> bit & 1]
+
+
+class _Prepared:
+    """One position seen from the seat to move: its hand and table as small integers."""
+
+    __slots__ = (
+        "cards",
+        "facts",
+        "hands",
+        "lone_joker",
+        "mover",
+        "names",
+        "owned",
+        "owned_items",
+        "partner_owners",
+        "rest_holds",
+        "shape",
+        "table",
+        "tables",
+    )
+
+    def __init__(self, position: Position) -> None:
+        tables = self.tables = rule_tables(position.rules)
+        known = tables.known_facts
+        facts_of = tables.facts
+        mover = self.mover = position.to_move
+        hands = self.hands = position.hands
+        # Hands and the table are kept in canonical order (position.py): no sorting here.
+        cards = self.cards = hands[mover]
+        facts = self.facts = [known.get(card.sort_key) or facts_of(card) for card in cards]
+        holds = [fact.holds for fact in facts]
+        self.rest_holds = [tuple(holds[:index] + holds[index + 1 :]) for index in range(len(holds))]
+        table = self.table = position.table
+        names: list[Card] = []
+        offered: list[tuple[int, ...]] = []
+        # Owned builds: each owning seat's values (a bit set), and each build's item bit,
+        # owner and value bit.
+        owned: dict[int, int] = {}
+        owned_items: list[tuple[int, int, int]] = []
+        for index, item in enumerate(table):
+            if isinstance(item, Pile):
+                names.append(item.cards[0])
+                offered.append((item.value,))
+                if item.owner is not None:
+                    owned[item.owner] = owned.get(item.owner, 0) | 1 << item.value
+                    owned_items.append((1 << index, item.owner, 1 << item.value))
+            else:
+                names.append(item)
+                offered.append((known.get(item.sort_key) or facts_of(item)).table)
+        self.names = names
+        self.owned = owned if tables.obligation else {}
+        self.owned_items = owned_items
+        shape_of = tuple(offered)
+        if tables.jokers_never_taken:
+            taken = tuple(
+                () if _holds_joker(item) else values
+                for item, values in zip(table, shape_of, strict=True)
+            )
+            self.shape = tables.shapes[shape_of, taken]
+        else:
+            self.shape = tables.shapes[shape_of, shape_of]
+        # A joker alone on the table, where only a joker may take it.
+        self.lone_joker = (
+            tables.lone_joker_only
+            and len(table) == 1
+            and isinstance(table[0], Card)
+            and table[0].is_joker
+        )
+        self.partner_owners: list[tuple[int, int]] | None = None
+
+    # The owner obligation ------------------------------------------------------------------
+
+    def kept_values(self, seat: int, taken: int) -> int:
+        """The values of ``seat``'s builds left once the items of mask ``taken`` are gone."""
+        found = 0
+        for bit, owner, value in self.owned_items:
+            if owner == seat and not taken & bit:
+                found |= value
+        return found
+
+    def trail_allowed(self, index: int) -> bool:
+        """True when the mover may trail its card ``index``: its builds stay backed."""
+        owned = self.owned.get(self.mover)
+        return not owned or backs(self.rest_holds[index], owned)
+
+    # Captures ------------------------------------------------------------------------------
+
+    def captures(self, index: int) -> tuple[int, ...] | list[int]:
+        """The item sets (bit masks) card ``index`` may capture, in canonical order."""
+        fact = self.facts[index]
+        if self.lone_joker and not fact.joker:
+            masks: tuple[int, ...] | list[int] = ()
+        else:
+            masks = self.shape.captures(fact.capture)
+        if fact.sweep is not None:
+            swept = self._swept(fact.sweep)
+            if swept and swept not in masks:
+                masks = sorted([*masks, swept], key=mask_order)
+        if self.mover in self.owned:
+            # Only the mover's builds left on the table need backing after the capture.
+            rest, mover, kept = self.rest_holds[index], self.mover, self.kept_values
+            masks = [mask for mask in masks if backs(rest, kept(mover, mask))]
+        return masks
+
+    def _swept(self, sweep: Sweep) -> int:
+        """The items a sweeping card takes at once, as a bit mask (0: none here)."""
+        mask = 0
+        for bit, item in enumerate(self.table):
+            if isinstance(item, Pile):
+                if item.value in sweep.build_values:
+                    mask |= 1 << bit
+            elif item.rank in sweep.loose_ranks:
+                mask |= 1 << bit
+        return mask
+
+    def capture_moves(self, index: int, card: Card) -> list[Move]:
+        """The legal captures of card ``index`` (``card``), in canonical order."""
+        names = self.names
+        places = range(len(names))
+        return [
+            new_capture(card, frozenset([names[bit] for bit in places if mask >> bit & 1]))
+            for mask in self.captures(index)
+        ]
+
+    # Builds --------------------------------------------------------------------------------
+
+    def build_moves(self, index: int, card: Card) -> list[Move]:
+        """The legal builds of card ``index`` (``card``), in canonical order.
+
+        By target (none first, then the table in order), value and owner.
+        """
+        reach = self.shape.reach(self.facts[index].build)
+        targets = (None, *self.names)
+        moves: list[Move] = []
+        tables = self.tables
+        if not tables.ownership:
+            for place, values in enumerate(reach):
+                while values:
+                    lowest = values & -values
+                    moves.append(new_build(card, targets[place], lowest.bit_length() - 1, None))
+                    values ^= lowest
+            return moves
+        mover = self.mover
+        # The values the mover may own: those it keeps a matching card for, where holding
+        # is required or the obligation makes it back the build.
+        keeps = -1
+        if tables.holding or tables.obligation:
+            keeps = 0
+            for held in self.rest_holds[index]:
+                keeps |= held
+        partners = self.partner_owners
+        if partners is None:
+            partners = self.partner_owners = self._partner_owners()
+        owners = [(mover, keeps)]
+        wanted = keeps
+        if partners:
+            # In seat order: the mover among its partners.
+            for _partner, allowed in partners:
+                wanted |= allowed
+            owners = sorted([*owners, *partners])
+        checked = bool(self.owned)
+        for place, values in enumerate(reach):
+            values &= wanted
+            while values:
+                bit = values & -values
+                values ^= bit
+                value = bit.bit_length() - 1
+                for seat, allowed in owners:
+                    if allowed & bit and (
+                        not checked or self._build_backed(index, place, bit, seat)
+                    ):
+                        moves.append(new_build(card, targets[place], value, seat))
+        return moves
+
+    def _partner_owners(self) -> list[tuple[int, int]]:
+        """Each partner the mover may build for, with the values it may (bit sets).
+
+        The variant's basis, judged before the move: a value the partner owns a build of,
+        or (Magger) holds a card of; where the obligation applies, only values the partner
+        holds, since it must back the build. Where nobody owns a build yet, that is the
+        whole owner obligation.
+        """
+        tables = self.tables
+        position_partners = tables.partners(len(self.hands))[self.mover] if tables.ownership else ()
+        found = []
+        for partner in position_partners:
+            basis = 0
+            if tables.partner_builds:
+                for _bit, owner, value in self.owned_items:
+                    if owner == partner:
+                        basis |= value
+            if tables.partner_holds or tables.obligation:
+                held = 0
+                for card in self.hands[partner]:
+                    held |= tables.facts(card).holds
+                if tables.partner_holds:
+                    basis |= held
+                if tables.obligation:
+                    basis &= held
+            if basis:
+                found.append((partner, basis))
+        return found
+
+    def _build_backed(self, index: int, place: int, value: int, owner: int) -> bool:
+        """The owner obligation after a build of card ``index`` (``value`` as a bit).
+
+        The new owner backs its builds with the new one among them, and the mover, if it
+        builds for a partner, still backs its own; a build built on leaves its old owner.
+        """
+        taken = 0 if place == 0 else 1 << (place - 1)
+        rest = self.rest_holds[index]
+        mover = self.mover
+        if owner == mover:
+            return backs(rest, self.kept_values(mover, taken) | value)
+        facts = self.tables.facts
+        partner_holds = tuple(facts(card).holds for card in self.hands[owner])
+        if not backs(partner_holds, self.kept_values(owner, taken) | value):
+            return False
+        own = self.kept_values(mover, taken)
+        return not own or backs(rest, own)
+
+
+def _values_in(bits: int) -> Iterator[int]:
+    """The values of a bit set, increasing."""
+    while bits:
+        lowest = bits & -bits
+        yield lowest.bit_length() - 1
+        bits ^= lowest
+
+
+def _union(holds: tuple[int, ...]) -> int:
+    found = 0
+    for held in holds:
+        found |= held
+    return found
+
+
+def _holds_joker(item: TableItem) -> bool:
+    if isinstance(item, Pile):
+        return any(card.is_joker for card in item.cards)
+    return item.is_joker
+
+
+# The three questions ---------------------------------------------------------------------
+
+
+def list_moves(position: Position) -> list[Move]:
+    """Every legal move of the seat to move, once each, in canonical order."""
+    if position.is_over:
+        return []
+    prepared = _Prepared(position)
+    cards = prepared.cards
+    if prepared.mover in prepared.owned:
+        trail = prepared.tables.trails
+        moves: list[Move] = [
+            trail[card] for index, card in enumerate(cards) if prepared.trail_allowed(index)
+        ]
+    else:
+        trail = prepared.tables.trails
+        moves = [trail[card] for card in cards]
+    for index, card in enumerate(cards):
+        moves += prepared.capture_moves(index, card)
+    for index, card in enumerate(cards):
+        moves += prepared.build_moves(index, card)
+    return moves
+
+
+def count_moves(position: Position) -> int:
+    """How many legal moves the position has, without making the captures."""
+    if position.is_over:
+        return 0
+    prepared = _Prepared(position)
+    total = 0
+    for index, card in enumerate(prepared.cards):
+        total += prepared.trail_allowed(index)
+        total += len(prepared.captures(index))
+        total += len(prepared.build_moves(index, card))
+    return total
+
+
+def has_moves(position: Position) -> bool:
+    """True when the seat to move has a legal move."""
+    if position.is_over:
+        return False
+    prepared = _Prepared(position)
+    indexed = list(enumerate(prepared.cards))
+    return (
+        any(prepared.trail_allowed(index) for index, _card in indexed)
+        or any(prepared.captures(index) for index, _card in indexed)
+        or any(prepared.build_moves(index, card) for index, card in indexed)
+    )
