@@ -19,10 +19,10 @@ from zwicker_ref.engine.position import (
     Pile,
     Position,
     TableItem,
+    after_play,
     item_cards,
     item_name,
     sorted_cards,
-    sorted_items,
 )
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.variant import DealTiming
@@ -37,41 +37,34 @@ def apply_legal(position: Position, move: Move) -> Position:
     """The position after ``move``, which the caller knows to be legal and canonical.
 
     Use :func:`play` for moves from outside; this skips the check for moves that come
-    from :func:`~zwicker_ref.engine.generation.legal_moves`.
+    from :func:`~zwicker_ref.engine.generation.legal_moves`. It runs once per move of
+    every game played, so it keeps to the few lines a move changes.
     """
     mover = position.to_move
-    hand = list(position.hands[mover])
-    hand.remove(move.card)
+    card = move.card
     hands = list(position.hands)
-    hands[mover] = tuple(hand)
+    hands[mover] = tuple([held for held in hands[mover] if held is not card])
     captured, zwicks, last_capture = position.captured, position.zwicks, position.last_capture
-    if isinstance(move, Trail):
-        table = sorted_items([*position.table, move.card])
-    elif isinstance(move, Build):
-        table = _built(position, move)
+    kind = type(move)
+    if kind is Trail:
+        table = _with_item(position.table, card, card.sort_key)
+    elif kind is Build:
+        table = _built(position.table, move)  # type: ignore[arg-type]
     else:
-        table, captured, zwicks = _captured(position, move, mover)
+        table, captured, zwicks = _captured(position, move, mover)  # type: ignore[arg-type]
         last_capture = mover
-    rules = position.rules
     hands_empty = not any(hands)
-    round_over = rules.deal_timing is DealTiming.EACH_ROUND and mover == position.dealer
+    round_over = position.rules.deal_timing is DealTiming.EACH_ROUND and mover == position.dealer
     dealing = bool(position.stock) and (hands_empty or round_over)
     to_move = mover if dealing or hands_empty else _next_seat(hands, mover)
-    # One new position, built directly: this runs once per move of every game played.
-    after = Position(
-        variant=position.variant,
-        options=position.options,
-        players=position.players,
-        dealer=position.dealer,
+    after = after_play(
+        position,
         to_move=to_move,
-        stage=position.stage,
         hands=tuple(hands),
         table=table,
-        stock=position.stock,
         captured=captured,
         zwicks=zwicks,
         last_capture=last_capture,
-        rules=rules,
     )
     if dealing:
         return deal_next_stage(after)
@@ -90,16 +83,27 @@ def _next_seat(hands: list[tuple[Card, ...]], mover: int) -> int:
     raise AssertionError("some hand holds cards, so some seat can move")  # pragma: no cover
 
 
-def _built(position: Position, move: Build) -> tuple[TableItem, ...]:
-    table: list[TableItem] = []
+def _with_item(table: tuple[TableItem, ...], item: TableItem, key: int) -> tuple[TableItem, ...]:
+    """``table`` (in canonical order) with ``item``, whose naming card's sort key is ``key``."""
+    for index, other in enumerate(table):
+        if (other.base if type(other) is Pile else other).sort_key > key:  # type: ignore[union-attr]
+            return (*table[:index], item, *table[index:])
+    return (*table, item)
+
+
+def _built(table: tuple[TableItem, ...], move: Build) -> tuple[TableItem, ...]:
+    """The table after a build: the target item (if any) gone, the new build in its place."""
     base: tuple[Card, ...] = ()
-    for item in position.table:
-        if move.target is not None and item_name(item) == move.target:
+    rest: list[TableItem] = []
+    target = move.target
+    for item in table:
+        if target is not None and item_name(item) is target:
             base = item_cards(item)
         else:
-            table.append(item)
-    table.append(Pile(cards=(*base, move.card), value=move.value, owner=move.owner))
-    return sorted_items(table)
+            rest.append(item)
+    cards = (*base, move.card)
+    pile = Pile(cards=cards, value=move.value, owner=move.owner)
+    return _with_item(tuple(rest), pile, cards[0].sort_key)
 
 
 def _captured(
@@ -108,11 +112,16 @@ def _captured(
     """The table, captured piles and zwicks after ``move``."""
     taken: list[Card] = [move.card]
     table: list[TableItem] = []
+    items = move.items
     for item in position.table:
-        if item_name(item) in move.items:
-            taken.extend(item_cards(item))
-        else:
-            table.append(item)
+        if type(item) is Pile:
+            if item.cards[0] in items:
+                taken += item.cards
+                continue
+        elif item in items:
+            taken.append(item)
+            continue
+        table.append(item)
     side = position.side_of(mover)
     captured = tuple(
         sorted_cards([*pile, *taken]) if index == side else pile
