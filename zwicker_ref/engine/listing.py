@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from zwicker_ref.engine.captures import SMALL_TABLE, CaptureSearch, capture_masks, classify
-from zwicker_ref.engine.memo import Memo
+from zwicker_ref.engine.memo import Memo, PerObject
 from zwicker_ref.engine.moves import Move, Trail, new_build, new_capture
 from zwicker_ref.engine.position import Pile, Position, TableItem
 from zwicker_ref.engine.values import ValueTable, value_table
@@ -139,46 +139,36 @@ class RuleTables:
         self.partner_holds = PartnerBasis.PARTNER_HOLDS in rules.build_for_partner
         self.jokers_never_taken = rules.table_jokers is TableJokers.NEVER
         self.lone_joker_only = rules.lone_joker is LoneJoker.JOKER_ONLY
-        # By card sort key, unique per card: a deck's cards, a finite set.
-        self.known_facts: dict[int, CardFacts] = {}
-        """The facts of the cards met so far, by sort key (read through :meth:`facts`)."""
+        self.facts: Memo[Card, CardFacts] = Memo(self._facts_of)
+        """What each card counts in each use (a deck's cards, a finite set)."""
         self.shapes: Memo[tuple[Offered, Offered], TableShape] = Memo(self._shape, limit=50_000)
         """The :class:`TableShape` of each table met, by its shape."""
-        self._partners: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self.partners: Memo[int, tuple[tuple[int, ...], ...]] = Memo(self._partners_of)
+        """Each seat's partners, by the number of players (none when everyone plays alone)."""
         self.trails: Memo[Card, Trail] = Memo(Trail)
         """The trail of each card: a move is a value, so one object serves every listing."""
 
-    def facts(self, card: Card) -> CardFacts:
-        """The :class:`CardFacts` of ``card``."""
-        known = self.known_facts.get(card.sort_key)
-        if known is None:
-            use = self.values.use(card)
-            known = CardFacts(
-                table=use.table,
-                capture=use.capture,
-                build=use.build,
-                holds=_bit_set(use.hold),
-                joker=card.is_joker,
-                sweep=use.sweep,
-            )
-            self.known_facts[card.sort_key] = known
-        return known
+    def _facts_of(self, card: Card) -> CardFacts:
+        use = self.values.use(card)
+        return CardFacts(
+            table=use.table,
+            capture=use.capture,
+            build=use.build,
+            holds=_bit_set(use.hold),
+            joker=card.is_joker,
+            sweep=use.sweep,
+        )
 
-    def partners(self, players: int) -> tuple[tuple[int, ...], ...]:
-        """Each seat's partners with ``players`` (none when everyone plays alone)."""
-        found = self._partners.get(players)
-        if found is None:
-            teams = self.rules.is_partnership(players)
-            found = tuple(
-                tuple(
-                    other
-                    for other in range(players)
-                    if teams and other != seat and other % 2 == seat % 2
-                )
-                for seat in range(players)
+    def _partners_of(self, players: int) -> tuple[tuple[int, ...], ...]:
+        teams = self.rules.is_partnership(players)
+        return tuple(
+            tuple(
+                other
+                for other in range(players)
+                if teams and other != seat and other % 2 == seat % 2
             )
-            self._partners[players] = found
-        return found
+            for seat in range(players)
+        )
 
     def _shape(self, key: tuple[Offered, Offered]) -> TableShape:
         offered, taken = key
@@ -192,18 +182,8 @@ def _bit_set(values: tuple[int, ...] | frozenset[int]) -> int:
     return mask
 
 
-# One table per Rules object, by identity (Rules hold mappings and do not hash); the Rules
-# objects are the variants' and their option combinations', made once each: a finite set.
-_TABLES: dict[int, tuple[Rules, RuleTables]] = {}
-
-
-def rule_tables(rules: Rules) -> RuleTables:
-    """The shared :class:`RuleTables` of ``rules``."""
-    entry = _TABLES.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        entry = (rules, RuleTables(rules))
-        _TABLES[id(rules)] = entry
-    return entry[1]
+rule_tables: PerObject[Rules, RuleTables] = PerObject(RuleTables)
+"""The shared :class:`RuleTables` of a :class:`Rules` (one per variant and option set)."""
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -257,13 +237,12 @@ class _Prepared:
 
     def __init__(self, position: Position) -> None:
         tables = self.tables = rule_tables(position.rules)
-        known = tables.known_facts
         facts_of = tables.facts
         mover = self.mover = position.to_move
         hands = self.hands = position.hands
         # Hands and the table are kept in canonical order (position.py): no sorting here.
         cards = self.cards = hands[mover]
-        facts = self.facts = [known.get(card.sort_key) or facts_of(card) for card in cards]
+        facts = self.facts = [facts_of[card] for card in cards]
         holds = [fact.holds for fact in facts]
         self.rest_holds = [tuple(holds[:index] + holds[index + 1 :]) for index in range(len(holds))]
         table = self.table = position.table
@@ -282,7 +261,7 @@ class _Prepared:
                     owned_items.append((1 << index, item.owner, 1 << item.value))
             else:
                 names.append(item)
-                offered.append((known.get(item.sort_key) or facts_of(item)).table)
+                offered.append(facts_of[item].table)
         self.names = names
         self.owned = owned if tables.obligation else {}
         self.owned_items = owned_items
@@ -417,7 +396,7 @@ class _Prepared:
         whole owner obligation.
         """
         tables = self.tables
-        position_partners = tables.partners(len(self.hands))[self.mover] if tables.ownership else ()
+        position_partners = tables.partners[len(self.hands)][self.mover] if tables.ownership else ()
         found = []
         for partner in position_partners:
             basis = 0
@@ -428,7 +407,7 @@ class _Prepared:
             if tables.partner_holds or tables.obligation:
                 held = 0
                 for card in self.hands[partner]:
-                    held |= tables.facts(card).holds
+                    held |= tables.facts[card].holds
                 if tables.partner_holds:
                     basis |= held
                 if tables.obligation:
@@ -449,7 +428,7 @@ class _Prepared:
         if owner == mover:
             return backs(rest, self.kept_values(mover, taken) | value)
         facts = self.tables.facts
-        partner_holds = tuple(facts(card).holds for card in self.hands[owner])
+        partner_holds = tuple(facts[card].holds for card in self.hands[owner])
         if not backs(partner_holds, self.kept_values(owner, taken) | value):
             return False
         own = self.kept_values(mover, taken)

@@ -10,7 +10,7 @@ Module-level caches of pure functions of the rules use :func:`functools.lru_cach
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 Key = TypeVar("Key", bound=Hashable)
 Value = TypeVar("Value")
@@ -34,4 +34,34 @@ class Memo(dict[Key, Value]):
         value = self._compute(key)
         if len(self) < self._limit:
             self[key] = value
+        return value
+
+
+Owner = TypeVar("Owner")
+
+
+class PerObject(Generic[Owner, Value]):
+    """``tables(owner)`` is ``compute(owner)``, computed once per object, by identity.
+
+    For derived tables of objects that do not hash (a variant's :class:`Rules` holds
+    mappings): each owner is kept alongside its table, so its identity cannot be reused
+    while the entry lives; at most ``limit`` owners are kept (the variants and their option
+    combinations are a few dozen).
+    """
+
+    __slots__ = ("_compute", "_entries", "_limit")
+
+    def __init__(self, compute: Callable[[Owner], Value], limit: int = 256) -> None:
+        self._compute = compute
+        self._limit = limit
+        self._entries: dict[int, tuple[Owner, Value]] = {}
+
+    def __call__(self, owner: Owner) -> Value:
+        """The table of ``owner``."""
+        entry = self._entries.get(id(owner))
+        if entry is not None and entry[0] is owner:
+            return entry[1]
+        value = self._compute(owner)
+        if len(self._entries) < self._limit:
+            self._entries[id(owner)] = (owner, value)
         return value

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from zwicker_ref.engine.memo import Memo
+from zwicker_ref.engine.memo import Memo, PerObject
 from zwicker_ref.engine.position import Pile, TableItem
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.variant import BuildOperation, Rules, Sweep
@@ -36,9 +36,8 @@ class ValueTable:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self._special = {special.card: special for special in rules.special_cards}
-        # Keyed by the card's sort key (unique per card), which hashes faster than a card;
-        # a deck's cards, a finite set.
-        self._cache: dict[int, CardUse] = {}
+        self._uses: Memo[Card, CardUse] = Memo(self._use)
+        """Each card's :class:`CardUse` (a deck's cards, a finite set)."""
         self._builds = Memo(self._build_results, limit=20_000)
         self._builds_on_table = Memo(self._build_results_on_table, limit=50_000)
         self._subtract = BuildOperation.SUBTRACT in rules.build_operations
@@ -52,23 +51,20 @@ class ValueTable:
 
     def use(self, card: Card) -> CardUse:
         """The values ``card`` offers in each use."""
-        known = self._cache.get(card.sort_key)
-        if known is not None:
-            return known
+        return self._uses[card]
+
+    def _use(self, card: Card) -> CardUse:
         ordinary = self.rules.values_of(card)
         special = self._special.get(card.first_copy)
         if special is None:
-            found = CardUse(ordinary, ordinary, ordinary, frozenset(ordinary), None)
-        else:
-            found = CardUse(
-                table=ordinary,
-                capture=special.capture_values,
-                build=special.build_values,
-                hold=frozenset(special.hold_values),
-                sweep=special.sweep,
-            )
-        self._cache[card.sort_key] = found
-        return found
+            return CardUse(ordinary, ordinary, ordinary, frozenset(ordinary), None)
+        return CardUse(
+            table=ordinary,
+            capture=special.capture_values,
+            build=special.build_values,
+            hold=frozenset(special.hold_values),
+            sweep=special.sweep,
+        )
 
     def item_values(self, item: TableItem) -> tuple[int, ...]:
         """The values a table item offers: all of a loose card's, or a build's announced value."""
@@ -133,19 +129,8 @@ class ValueTable:
         return tuple(sorted(value for value in found if limit is None or value <= limit))
 
 
-# One table per Rules object, by identity (Rules hold mappings, so they do not hash). The
-# Rules objects are the variants' and their option combinations', made once each by the
-# cached spec loader: a finite set.
-_TABLES: dict[int, tuple[Rules, ValueTable]] = {}
-
-
-def value_table(rules: Rules) -> ValueTable:
-    """The shared :class:`ValueTable` of ``rules``."""
-    entry = _TABLES.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        entry = (rules, ValueTable(rules))
-        _TABLES[id(rules)] = entry
-    return entry[1]
+value_table: PerObject[Rules, ValueTable] = PerObject(ValueTable)
+"""The shared :class:`ValueTable` of a :class:`Rules` (one per variant and option set)."""
 
 
 def can_back(hand: tuple[Card, ...] | list[Card], values: set[int], table: ValueTable) -> bool:
