@@ -19,10 +19,9 @@ fuzzer list millions of positions:
   *holds* is a bit set of values, so a hand is a tuple of small integers, and "does this
   hand back these values" is a matching on bit sets, remembered (:func:`backs`);
 - the table is a tuple of the values its items offer, its *shape*; what a card captures
-  there (bit masks of items, :func:`~zwicker_ref.engine.captures.capture_masks`) and which
-  values it builds onto each item (bit sets) depend only on the shape and the card's
-  values, so they are remembered per shape (:class:`TableShape`) and shared by every
-  position with such a table;
+  there (bit masks of items, :func:`table_captures`) depends only on the shape and the
+  card's values, and is remembered per shape; which values a card builds onto an item (a
+  bit set) depends only on the values of the two, remembered per pair;
 - the owner obligation is asked move by move only where somebody owns builds; otherwise it
   reduces to "the owner keeps a matching card", one bit test.
 
@@ -67,52 +66,22 @@ class CardFacts:
     """What it takes at once as a sweeping card (the club seven of ``zwick``), if it sweeps."""
 
 
-class TableShape:
-    """What a table of one shape offers each card: its captures and builds, remembered.
+def table_captures(taken: Offered, values: tuple[int, ...]) -> tuple[int, ...]:
+    """The item sets (bit masks) a card capturing ``values`` takes, in canonical order.
 
-    ``offered`` gives the values of each item for building, ``taken`` for capturing (an
-    item that may never be captured offers none).
+    ``taken`` gives the values each table item offers a capture (none: it may not be
+    taken). The search looks no further than the largest value, so it is cheap for the
+    table of a position never seen before, as most of random play's are; its answers
+    are remembered per table shape.
     """
-
-    __slots__ = ("_captures", "_reach", "bound", "offered", "results", "taken")
-
-    def __init__(self, offered: Offered, taken: Offered, bound: int, results: ValueTable) -> None:
-        self.offered = offered
-        self.taken = taken
-        self.bound = bound
-        self.results = results
-        self._captures: dict[tuple[int, ...], tuple[int, ...]] = {}
-        self._reach: dict[tuple[int, ...], tuple[int, ...]] = {}
-
-    def captures(self, values: tuple[int, ...]) -> tuple[int, ...]:
-        """The item sets (bit masks) a card taking ``values`` captures, in canonical order."""
-        found = self._captures.get(values)
-        if found is None:
-            if len(self.taken) <= SMALL_TABLE:
-                found = capture_masks(self.taken, values, self.bound)
-            else:
-                found = _large_table_masks(self.taken, values)
-            self._captures[values] = found
-        return found
-
-    def reach(self, played: tuple[int, ...]) -> tuple[int, ...]:
-        """The values a card counting ``played`` may announce, as bit sets, per target.
-
-        First a new single-card build, then a build onto each item in table order
-        (:meth:`~zwicker_ref.engine.values.ValueTable.build_results_on_table`).
-        """
-        found = self._reach.get(played)
-        if found is None:
-            found = tuple(
-                _bit_set(values)
-                for values in self.results.build_results_on_table(self.offered, played)
-            )
-            self._reach[played] = found
-        return found
+    if len(taken) <= SMALL_TABLE:
+        return capture_masks(taken, values, max(values))
+    return _large_table_masks(taken, values)
 
 
+@functools.lru_cache(maxsize=4096)
 def _large_table_masks(taken: Offered, values: tuple[int, ...]) -> tuple[int, ...]:
-    """:func:`capture_masks` of a table over SMALL_TABLE items: the count-vector search."""
+    """:func:`table_captures` of a table over SMALL_TABLE items: the count-vector search."""
     search = CaptureSearch(
         classify((1 << index, offer) for index, offer in enumerate(taken) if offer)
     )
@@ -131,7 +100,6 @@ class RuleTables:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.values: ValueTable = value_table(rules)
-        self.capture_bound = self.values.capture_bound
         self.ownership = rules.build_ownership
         self.holding = rules.build_holding
         self.obligation = rules.build_owner_obligation
@@ -141,8 +109,11 @@ class RuleTables:
         self.lone_joker_only = rules.lone_joker is LoneJoker.JOKER_ONLY
         self.facts: Memo[Card, CardFacts] = Memo(self._facts_of)
         """What each card counts in each use (a deck's cards, a finite set)."""
-        self.shapes: Memo[tuple[Offered, Offered], TableShape] = Memo(self._shape, limit=50_000)
-        """The :class:`TableShape` of each table met, by its shape."""
+        self.reach: Memo[tuple[tuple[int, ...] | None, tuple[int, ...]], int] = Memo(
+            self._reach, limit=50_000
+        )
+        """The values a build may announce (a bit set), by the values its target offers
+        (None: a new single-card build) and those the played card counts."""
         self.partners: Memo[int, tuple[tuple[int, ...], ...]] = Memo(self._partners_of)
         """Each seat's partners, by the number of players (none when everyone plays alone)."""
         self.trails: Memo[Card, Trail] = Memo(Trail)
@@ -170,9 +141,8 @@ class RuleTables:
             for seat in range(players)
         )
 
-    def _shape(self, key: tuple[Offered, Offered]) -> TableShape:
-        offered, taken = key
-        return TableShape(offered, taken, self.capture_bound, self.values)
+    def _reach(self, key: tuple[tuple[int, ...] | None, tuple[int, ...]]) -> int:
+        return _bit_set(self.values.build_results(*key))
 
 
 def _bit_set(values: tuple[int, ...] | frozenset[int]) -> int:
@@ -226,13 +196,14 @@ class _Prepared:
         "lone_joker",
         "mover",
         "names",
+        "offered",
         "owned",
         "owned_items",
         "partner_owners",
         "rest_holds",
-        "shape",
         "table",
         "tables",
+        "taken",
     )
 
     def __init__(self, position: Position) -> None:
@@ -265,15 +236,13 @@ class _Prepared:
         self.names = names
         self.owned = owned if tables.obligation else {}
         self.owned_items = owned_items
-        shape_of = tuple(offered)
+        self.offered = offered
+        self.taken = tuple(offered)
         if tables.jokers_never_taken:
-            taken = tuple(
+            self.taken = tuple(
                 () if _holds_joker(item) else values
-                for item, values in zip(table, shape_of, strict=True)
+                for item, values in zip(table, offered, strict=True)
             )
-            self.shape = tables.shapes[shape_of, taken]
-        else:
-            self.shape = tables.shapes[shape_of, shape_of]
         # A joker alone on the table, where only a joker may take it.
         self.lone_joker = (
             tables.lone_joker_only
@@ -306,7 +275,7 @@ class _Prepared:
         if self.lone_joker and not fact.joker:
             masks: tuple[int, ...] | list[int] = ()
         else:
-            masks = self.shape.captures(fact.capture)
+            masks = table_captures(self.taken, fact.capture)
         if fact.sweep is not None:
             swept = self._swept(fact.sweep)
             if swept and swept not in masks:
@@ -344,7 +313,10 @@ class _Prepared:
 
         By target (none first, then the table in order), value and owner.
         """
-        reach = self.shape.reach(self.facts[index].build)
+        played = self.facts[index].build
+        reach_of = self.tables.reach
+        # The values reachable on each target: a new build first, then each item in order.
+        reach = [reach_of[None, played], *[reach_of[offer, played] for offer in self.offered]]
         targets = (None, *self.names)
         moves: list[Move] = []
         tables = self.tables
