@@ -109,11 +109,9 @@ class RuleTables:
         self.lone_joker_only = rules.lone_joker is LoneJoker.JOKER_ONLY
         self.facts: Memo[Card, CardFacts] = Memo(self._facts_of)
         """What each card counts in each use (a deck's cards, a finite set)."""
-        self.reach: Memo[tuple[tuple[int, ...] | None, tuple[int, ...]], int] = Memo(
-            self._reach, limit=50_000
-        )
-        """The values a build may announce (a bit set), by the values its target offers
-        (None: a new single-card build) and those the played card counts."""
+        self.reach: Memo[tuple[int, ...], Memo[tuple[int, ...] | None, int]] = Memo(self._reach)
+        """The values a build may announce (a bit set): by the values the played card
+        counts, then by those its target offers (None: a new single-card build)."""
         self.partners: Memo[int, tuple[tuple[int, ...], ...]] = Memo(self._partners_of)
         """Each seat's partners, by the number of players (none when everyone plays alone)."""
         self.trails: Memo[Card, Trail] = Memo(Trail)
@@ -141,8 +139,9 @@ class RuleTables:
             for seat in range(players)
         )
 
-    def _reach(self, key: tuple[tuple[int, ...] | None, tuple[int, ...]]) -> int:
-        return _bit_set(self.values.build_results(*key))
+    def _reach(self, played: tuple[int, ...]) -> Memo[tuple[int, ...] | None, int]:
+        results = self.values.build_results
+        return Memo(lambda offer: _bit_set(results(offer, played)))
 
 
 def _bit_set(values: tuple[int, ...] | frozenset[int]) -> int:
@@ -190,20 +189,23 @@ class _Prepared:
     """One position seen from the seat to move: its hand and table as small integers."""
 
     __slots__ = (
+        "builds_of",
         "cards",
         "facts",
         "hands",
+        "item_sets",
         "lone_joker",
         "mover",
         "names",
         "offered",
         "owned",
-        "owned_items",
         "partner_owners",
         "rest_holds",
         "table",
         "tables",
         "taken",
+        "target_offers",
+        "targets",
     )
 
     def __init__(self, position: Position) -> None:
@@ -219,23 +221,25 @@ class _Prepared:
         table = self.table = position.table
         names: list[Card] = []
         offered: list[tuple[int, ...]] = []
-        # Owned builds: each owning seat's values (a bit set), and each build's item bit,
-        # owner and value bit.
+        # Owned builds: each owning seat's values (a bit set), and its builds (item bit, value bit).
         owned: dict[int, int] = {}
-        owned_items: list[tuple[int, int, int]] = []
+        builds_of: dict[int, list[tuple[int, int]]] = {}
         for index, item in enumerate(table):
             if isinstance(item, Pile):
                 names.append(item.cards[0])
                 offered.append((item.value,))
                 if item.owner is not None:
                     owned[item.owner] = owned.get(item.owner, 0) | 1 << item.value
-                    owned_items.append((1 << index, item.owner, 1 << item.value))
+                    builds_of.setdefault(item.owner, []).append((1 << index, 1 << item.value))
             else:
                 names.append(item)
                 offered.append(facts_of[item].table)
         self.names = names
+        self.targets = (None, *names)
+        self.target_offers: tuple[tuple[int, ...] | None, ...] = (None, *offered)
         self.owned = owned if tables.obligation else {}
-        self.owned_items = owned_items
+        self.builds_of = builds_of
+        self.item_sets: dict[int, frozenset[Card]] = {}
         self.offered = offered
         self.taken = tuple(offered)
         if tables.jokers_never_taken:
@@ -257,8 +261,8 @@ class _Prepared:
     def kept_values(self, seat: int, taken: int) -> int:
         """The values of ``seat``'s builds left once the items of mask ``taken`` are gone."""
         found = 0
-        for bit, owner, value in self.owned_items:
-            if owner == seat and not taken & bit:
+        for bit, value in self.builds_of.get(seat, ()):
+            if not taken & bit:
                 found |= value
         return found
 
@@ -281,9 +285,20 @@ class _Prepared:
             if swept and swept not in masks:
                 masks = sorted([*masks, swept], key=mask_order)
         if self.mover in self.owned:
-            # Only the mover's builds left on the table need backing after the capture.
-            rest, mover, kept = self.rest_holds[index], self.mover, self.kept_values
-            masks = [mask for mask in masks if backs(rest, kept(mover, mask))]
+            # Only the mover's builds left on the table need backing after the capture;
+            # captures that leave the same builds get the same answer.
+            rest, kept_values = self.rest_holds[index], self.kept_values
+            mover = self.mover
+            verdicts: dict[int, bool] = {}
+            allowed = []
+            for mask in masks:
+                kept = kept_values(mover, mask)
+                verdict = verdicts.get(kept)
+                if verdict is None:
+                    verdict = verdicts[kept] = backs(rest, kept)
+                if verdict:
+                    allowed.append(mask)
+            masks = allowed
         return masks
 
     def _swept(self, sweep: Sweep) -> int:
@@ -299,12 +314,17 @@ class _Prepared:
 
     def capture_moves(self, index: int, card: Card) -> list[Move]:
         """The legal captures of card ``index`` (``card``), in canonical order."""
-        names = self.names
-        places = range(len(names))
-        return [
-            new_capture(card, frozenset([names[bit] for bit in places if mask >> bit & 1]))
-            for mask in self.captures(index)
-        ]
+        item_sets = self.item_sets
+        moves: list[Move] = []
+        for mask in self.captures(index):
+            items = item_sets.get(mask)
+            if items is None:
+                names = self.names
+                items = item_sets[mask] = frozenset(
+                    [names[bit] for bit in range(len(names)) if mask >> bit & 1]
+                )
+            moves.append(new_capture(card, items))
+        return moves
 
     # Builds --------------------------------------------------------------------------------
 
@@ -313,15 +333,14 @@ class _Prepared:
 
         By target (none first, then the table in order), value and owner.
         """
-        played = self.facts[index].build
-        reach_of = self.tables.reach
-        # The values reachable on each target: a new build first, then each item in order.
-        reach = [reach_of[None, played], *[reach_of[offer, played] for offer in self.offered]]
-        targets = (None, *self.names)
-        moves: list[Move] = []
         tables = self.tables
+        # What the card reaches onto each kind of target, by the values the target offers.
+        reach = tables.reach[self.facts[index].build]
+        targets = self.targets
+        moves: list[Move] = []
         if not tables.ownership:
-            for place, values in enumerate(reach):
+            for place, offer in enumerate(self.target_offers):
+                values = reach[offer]
                 while values:
                     lowest = values & -values
                     moves.append(new_build(card, targets[place], lowest.bit_length() - 1, None))
@@ -345,9 +364,12 @@ class _Prepared:
             for _partner, allowed in partners:
                 wanted |= allowed
             owners = sorted([*owners, *partners])
-        checked = bool(self.owned)
-        for place, values in enumerate(reach):
-            values &= wanted
+        if not wanted:
+            return moves
+        # Beyond "keeps a matching card", the obligation matters only for seats with builds.
+        checked = self.owned.keys() & {seat for seat, _allowed in owners}
+        for place, offer in enumerate(self.target_offers):
+            values = reach[offer] & wanted
             while values:
                 bit = values & -values
                 values ^= bit
@@ -373,9 +395,8 @@ class _Prepared:
         for partner in position_partners:
             basis = 0
             if tables.partner_builds:
-                for _bit, owner, value in self.owned_items:
-                    if owner == partner:
-                        basis |= value
+                for _bit, value in self.builds_of.get(partner, ()):
+                    basis |= value
             if tables.partner_holds or tables.obligation:
                 held = 0
                 for card in self.hands[partner]:
