@@ -191,6 +191,7 @@ class _Prepared:
     __slots__ = (
         "builds_of",
         "cards",
+        "checked",
         "facts",
         "hands",
         "item_sets",
@@ -199,7 +200,7 @@ class _Prepared:
         "names",
         "offered",
         "owned",
-        "partner_owners",
+        "owners",
         "rest_holds",
         "table",
         "tables",
@@ -254,7 +255,8 @@ class _Prepared:
             and isinstance(table[0], Card)
             and table[0].is_joker
         )
-        self.partner_owners: list[tuple[int, int]] | None = None
+        self.owners: list[tuple[int, int]] | None = None
+        self.checked = False
 
     # The owner obligation ------------------------------------------------------------------
 
@@ -354,20 +356,21 @@ class _Prepared:
             keeps = 0
             for held in self.rest_holds[index]:
                 keeps |= held
-        partners = self.partner_owners
-        if partners is None:
-            partners = self.partner_owners = self._partner_owners()
-        owners = [(mover, keeps)]
-        wanted = keeps
-        if partners:
-            # In seat order: the mover among its partners.
-            for _partner, allowed in partners:
+        owners = self.owners
+        if owners is None:
+            owners = self.owners = self._owners()
+        if len(owners) == 1:
+            owners = [(mover, keeps)]
+            wanted = keeps
+        else:
+            # The mover's values for this card, among its partners' in seat order.
+            owners = [(seat, keeps if seat == mover else allowed) for seat, allowed in owners]
+            wanted = 0
+            for _seat, allowed in owners:
                 wanted |= allowed
-            owners = sorted([*owners, *partners])
         if not wanted:
             return moves
-        # Beyond "keeps a matching card", the obligation matters only for seats with builds.
-        checked = self.owned.keys() & {seat for seat, _allowed in owners}
+        checked = self.checked
         for place, offer in enumerate(self.target_offers):
             values = reach[offer] & wanted
             while values:
@@ -381,18 +384,20 @@ class _Prepared:
                         moves.append(new_build(card, targets[place], value, seat))
         return moves
 
-    def _partner_owners(self) -> list[tuple[int, int]]:
-        """Each partner the mover may build for, with the values it may (bit sets).
+    def _owners(self) -> list[tuple[int, int]]:
+        """The seats that may own a build, in seat order, with the values each may own.
 
-        The variant's basis, judged before the move: a value the partner owns a build of,
-        or (Magger) holds a card of; where the obligation applies, only values the partner
-        holds, since it must back the build. Where nobody owns a build yet, that is the
-        whole owner obligation.
+        The mover's entry is filled in per card (what it keeps depends on the card
+        played). A partner may own a value on the variant's basis, judged before the move:
+        a value the partner owns a build of, or (Magger) holds a card of; where the
+        obligation applies, only values the partner holds, since it must back the build.
+        Where nobody owns a build yet, that is the whole owner obligation; otherwise
+        :attr:`checked` says to ask it move by move.
         """
         tables = self.tables
-        position_partners = tables.partners[len(self.hands)][self.mover] if tables.ownership else ()
-        found = []
-        for partner in position_partners:
+        mover = self.mover
+        owners = [(mover, 0)]
+        for partner in tables.partners[len(self.hands)][mover]:
             basis = 0
             if tables.partner_builds:
                 for _bit, value in self.builds_of.get(partner, ()):
@@ -406,8 +411,10 @@ class _Prepared:
                 if tables.obligation:
                     basis &= held
             if basis:
-                found.append((partner, basis))
-        return found
+                owners.append((partner, basis))
+        owners.sort()
+        self.checked = any(seat in self.owned for seat, _allowed in owners)
+        return owners
 
     def _build_backed(self, index: int, place: int, value: int, owner: int) -> bool:
         """The owner obligation after a build of card ``index`` (``value`` as a bit).
