@@ -70,18 +70,39 @@ def table_captures(taken: Offered, values: tuple[int, ...]) -> tuple[int, ...]:
     """The item sets (bit masks) a card capturing ``values`` takes, in canonical order.
 
     ``taken`` gives the values each table item offers a capture (none: it may not be
-    taken). The search looks no further than the largest value, so it is cheap for the
-    table of a position never seen before, as most of random play's are; its answers
-    are remembered per table shape.
+    taken). Only the items that can count no more than the largest of ``values`` can be
+    in a group, so the search runs over those alone: a smaller search, and one met again
+    and again (a 5 looks only at the aces, twos, threes and fours on the table, whatever
+    else lies there), so its answers, remembered per shape, serve many tables.
     """
-    if len(taken) <= SMALL_TABLE:
-        return capture_masks(taken, values, max(values))
-    return _large_table_masks(taken, values)
+    top = max(values)
+    places = [place for place, offer in enumerate(taken) if offer and min(offer) <= top]
+    if not places:
+        return ()
+    if len(places) == 1:
+        # One item can be a group only on its own.
+        (place,) = places
+        offer = taken[place]
+        return (1 << place,) if any(value in offer for value in values) else ()
+    search = capture_masks if len(places) <= SMALL_TABLE else _large_table_masks
+    if len(places) == len(taken):
+        return search(taken, values, top)
+    found = search(tuple([taken[place] for place in places]), values, top)
+    # Back to table places. The places keep their order, so the canonical order of the
+    # sets (by their places as increasing sequences) is kept too.
+    masks = []
+    for mask in found:
+        table_mask = 0
+        for index, place in enumerate(places):
+            if mask >> index & 1:
+                table_mask |= 1 << place
+        masks.append(table_mask)
+    return tuple(masks)
 
 
 @functools.lru_cache(maxsize=4096)
-def _large_table_masks(taken: Offered, values: tuple[int, ...]) -> tuple[int, ...]:
-    """:func:`table_captures` of a table over SMALL_TABLE items: the count-vector search."""
+def _large_table_masks(taken: Offered, values: tuple[int, ...], _top: int) -> tuple[int, ...]:
+    """:func:`capture_masks` for more than SMALL_TABLE items: the count-vector search."""
     search = CaptureSearch(
         classify((1 << index, offer) for index, offer in enumerate(taken) if offer)
     )
