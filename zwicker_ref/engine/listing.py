@@ -66,17 +66,23 @@ class CardFacts:
     """What it takes at once as a sweeping card (the club seven of ``zwick``), if it sweeps."""
 
 
-def table_captures(taken: Offered, values: tuple[int, ...]) -> tuple[int, ...]:
+def table_captures(
+    taken: Offered, values: tuple[int, ...], lows: list[int] | None = None
+) -> tuple[int, ...]:
     """The item sets (bit masks) a card capturing ``values`` takes, in canonical order.
 
     ``taken`` gives the values each table item offers a capture (none: it may not be
-    taken). Only the items that can count no more than the largest of ``values`` can be
-    in a group, so the search runs over those alone: a smaller search, and one met again
-    and again (a 5 looks only at the aces, twos, threes and fours on the table, whatever
-    else lies there), so its answers, remembered per shape, serve many tables.
+    taken); ``lows``, if given, the least of each (anything above every value for an
+    item that may not be taken). Only the items that can count no more than the largest
+    of ``values`` can be in a group, so the search runs over those alone: a smaller
+    search, and one met again and again (a 5 looks only at the aces, twos, threes and
+    fours on the table, whatever else lies there), so its answers, remembered per
+    shape, serve many tables.
     """
     top = max(values)
-    places = [place for place, offer in enumerate(taken) if offer and min(offer) <= top]
+    if lows is None:
+        lows = [min(offer) if offer else top + 1 for offer in taken]
+    places = [place for place, low in enumerate(lows) if low <= top]
     if not places:
         return ()
     if len(places) == 1:
@@ -201,6 +207,10 @@ def backs(holds: tuple[int, ...], wanted: int) -> bool:
     return all(place(value, set()) for value in values)
 
 
+_NEVER = 1 << 30
+"""Above every value: the least value of an item that may not be captured."""
+
+
 def mask_order(mask: int) -> list[int]:
     """Canonical order of item sets: their item indices in increasing order, as sequences."""
     return [bit for bit in range(mask.bit_length()) if mask >> bit & 1]
@@ -211,12 +221,14 @@ class _Prepared:
 
     __slots__ = (
         "builds_of",
+        "captured_by",
         "cards",
         "checked",
         "facts",
         "hands",
         "item_sets",
         "lone_joker",
+        "lows",
         "mover",
         "names",
         "offered",
@@ -269,6 +281,8 @@ class _Prepared:
                 () if _holds_joker(item) else values
                 for item, values in zip(table, offered, strict=True)
             )
+        self.lows = [min(offer) if offer else _NEVER for offer in self.taken]
+        self.captured_by: dict[tuple[int, ...], tuple[int, ...]] = {}
         # A joker alone on the table, where only a joker may take it.
         self.lone_joker = (
             tables.lone_joker_only
@@ -302,7 +316,12 @@ class _Prepared:
         if self.lone_joker and not fact.joker:
             masks: tuple[int, ...] | list[int] = ()
         else:
-            masks = table_captures(self.taken, fact.capture)
+            found = self.captured_by.get(fact.capture)
+            if found is None:
+                found = self.captured_by[fact.capture] = table_captures(
+                    self.taken, fact.capture, self.lows
+                )
+            masks = found
         if fact.sweep is not None:
             swept = self._swept(fact.sweep)
             if swept and swept not in masks:
