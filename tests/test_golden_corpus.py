@@ -5,7 +5,10 @@ counts of depths 1 and 2 are recomputed with the brute-force legal-move definiti
 ``tests/brute_force.py`` (built on the checkers of ``tests/oracle.py``: its own move
 lists; the reference's play between the plies), so the shallow counts are evidence, not
 just regression checks. Every variant and player count
-has its two perft files, and every variant, player count and option its playthrough.
+has its two perft files, and every variant, player count and option its playthrough
+(except where the option changes nothing at that player count); each perft file goes as
+deep as the generator's limits allow, and every middle-game position has a build and
+enough moves to be worth counting.
 """
 
 from __future__ import annotations
@@ -15,13 +18,21 @@ from pathlib import Path
 import pytest
 
 from tests.brute_force import brute_force_moves
-from tools.golden_corpus import CHECKED_BY_ORACLE, ROOT, VARIANTS, option_players
+from tools.golden_corpus import (
+    CHECKED_BY_ORACLE,
+    DEPTH3_NODES,
+    MIDDLE_MOVES,
+    ROOT,
+    VARIANTS,
+    changes_nothing,
+    playthrough_cases,
+)
 from zwicker_ref import load_variant
 from zwicker_ref.conformance.scenario_kinds import LegalMovesBody
 from zwicker_ref.conformance.scenarios import load_scenario
 from zwicker_ref.engine.generation import legal_moves
 from zwicker_ref.engine.play import apply_legal
-from zwicker_ref.engine.position import Position
+from zwicker_ref.engine.position import Pile, Position
 
 PERFT_FILES = sorted((ROOT / "scenarios").glob("*/perft/*.yaml"))
 
@@ -43,9 +54,56 @@ def test_every_variant_and_player_count_has_its_files() -> None:
             for which in ("start", "middle"):
                 assert (folder / "perft" / f"{players}p-{which}.yaml").exists()
             assert (folder / "playthrough" / f"{players}p.yaml").exists()
-        for option in variant.options:
-            name = f"{option_players(variant, option.id)}p-{option.id}.yaml"
-            assert (folder / "playthrough" / name).exists()
+            for option in variant.options:
+                path = folder / "playthrough" / f"{players}p-{option.id}.yaml"
+                wanted = not changes_nothing(variant, option.id, players)
+                assert path.exists() == wanted, path
+        expected = {
+            f"{players}p" + (f"-{option}" if option else "") + ".yaml"
+            for players, option in playthrough_cases(variant)
+        }
+        assert {path.name for path in (folder / "playthrough").glob("*.yaml")} == expected
+
+
+def test_an_option_is_skipped_only_where_it_changes_nothing() -> None:
+    """Single pack: nothing changes below five players (one pack, 21 points already); no
+    magger: nothing changes without partnerships. Every other option changes something at
+    every player count."""
+    skipped = {
+        (variant_id, option.id, players)
+        for variant_id in VARIANTS
+        for option in load_variant(variant_id).options
+        for players in load_variant(variant_id).rules.player_counts
+        if changes_nothing(load_variant(variant_id), option.id, players)
+    }
+    assert skipped == {
+        ("classic", "single-pack", 2),
+        ("classic", "single-pack", 3),
+        ("classic", "single-pack", 4),
+        ("grossenwiehe", "no-magger", 2),
+        ("grossenwiehe", "no-magger", 3),
+    }
+
+
+@pytest.mark.parametrize("path", PERFT_FILES, ids=lambda path: "/".join(path.parts[-3:]))
+def test_each_perft_file_goes_as_deep_as_the_limits_allow(path: Path) -> None:
+    """Depth 3 wherever the positions of depths 1 and 2 number at most DEPTH3_NODES (and
+    the file says why where it stops at 2); a middle game has a build and enough moves."""
+    scenario = load_scenario(path)
+    body = scenario.body
+    assert isinstance(body, LegalMovesBody)
+    counts = {entry.depth: entry.count for entry in body.perft}
+    shallow = counts[1] + counts[2]
+    if shallow <= DEPTH3_NODES:
+        assert 3 in counts, shallow
+    else:
+        assert max(counts) == 2
+        assert f"{shallow} here, more than the {DEPTH3_NODES}" in " ".join(
+            scenario.description.split()
+        )
+    if path.stem.endswith("-middle"):
+        assert any(isinstance(item, Pile) for item in body.position.table)
+        assert counts[1] >= MIDDLE_MOVES
 
 
 @pytest.mark.parametrize("path", PERFT_FILES, ids=lambda path: "/".join(path.parts[-3:]))

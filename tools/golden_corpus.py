@@ -4,23 +4,31 @@
 
 - ``scenarios/<variant>/perft/<players>p-start.yaml`` and ``<players>p-middle.yaml``: for
   every player count, the position after the first deal and a middle-game position with
-  a build on the table, both from a deck shuffled with a fixed seed (the seeded shuffle of
-  ``docs/reference/dealing.md``), as ``legal-moves`` scenarios with the perft counts of
-  depths 1 to 3 (4 where it stays cheap) and the divide (the count under each first move)
-  at the deepest depth;
-- ``scenarios/<variant>/playthrough/<players>p[-<option>].yaml``: for every player count
-  with the default rules, and for every option, one whole hand from an explicit deck
-  order as a ``game`` scenario with the number of legal moves before every move and the
-  final cards, zwicks and points by side.
+  a build on the table and at least ``MIDDLE_MOVES`` legal moves, both from a deck
+  shuffled with a fixed seed (the seeded shuffle of ``docs/reference/dealing.md``), as
+  ``legal-moves`` scenarios with the perft counts of depths 1 to 3 (4 where it stays
+  cheap) and the divide (the count under each first move) at the deepest depth. Depth 3
+  is given where the positions of depths 1 and 2 (whose legal moves the runner lists to
+  count depth 3) number at most ``DEPTH3_NODES``; a file without it says why;
+- ``scenarios/<variant>/playthrough/<players>p[-<option>].yaml``: for every player count,
+  one whole hand with the default rules and one with each option alone, from an explicit
+  deck order, as a ``game`` scenario with the number of legal moves before every move and
+  the final cards, zwicks and points by side. A player count is skipped for an option
+  that provably changes nothing there: the rules it gives, read at that player count, are
+  the default rules read there (``changes_nothing``). So the classic ``single-pack``
+  option has no playthrough with two to four players (one pack and 21 points either
+  way), nor Großenwiehe's ``no-magger`` with two or three (no partnerships, so no
+  building for a partner).
 
 Every count comes from the reference interpreter: the files are ``provenance: golden``,
 regression checks only. ``tests/test_golden_corpus.py`` checks the perft counts of depths
 1 and 2 against the brute-force definition of ``tests/brute_force.py`` (its own move
 lists, the reference's play between plies); ``--check`` reports every file that differs
-from what this script writes (it takes some seconds: it recomputes every perft). The moves of a
-middle game and of a playthrough are chosen by a seeded ``random.Random`` (a capture where
-one is possible, two times in three, else any legal move), so the same script always
-writes the same files.
+from what this script writes, and every file in a perft or playthrough folder that it
+does not write (it takes some seconds: it recomputes every perft; without ``--check``
+such files are removed). The moves of a middle game and of a playthrough are chosen by a
+seeded ``random.Random`` (a capture where one is possible, two times in three, else any
+legal move), so the same script always writes the same files.
 """
 
 from __future__ import annotations
@@ -30,7 +38,7 @@ import random
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +54,7 @@ from zwicker_ref.engine.position import Pile, Position
 from zwicker_ref.engine.scoring import score_hand
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.position_io import position_to_data
-from zwicker_ref.rules.variant import Variant
+from zwicker_ref.rules.variant import ByPlayers, Rules, Variant, for_players
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = ("christiansen", "classic", "dithmarschen", "grossenwiehe", "grupp", "zwick")
@@ -59,7 +67,17 @@ PREFIX = {
     "zwick": "zw",
 }
 PERFT_BUDGET = 300
-"""Most positions a perft file may visit (plies applied), so each runs in tens of ms."""
+"""Most positions checking depth 4 (with the shallower depths) may play; depth 4 is given
+only within it, so each such file runs in milliseconds."""
+DEPTH3_NODES = 3000
+"""Most positions of depths 1 and 2 a perft file may have for depth 3 to be given.
+
+Counting depth 3 lists the legal moves of the start and of every position of depths 1 and
+2 (the runner asks ``legal`` for each, and ``apply`` for each position of depths 1 and 2),
+so this bounds the requests a depth-3 count costs; above it a file stops at depth 2 and
+says so, to keep ``zwicker check`` on the whole corpus within its time budget."""
+MIDDLE_MOVES = 8
+"""Fewest legal moves a middle-game perft position has (with a build on the table)."""
 CANDIDATES = 6
 """Decks tried for each perft position; the one whose perft is cheapest to check is kept."""
 CHECKED_BY_ORACLE = (1, 2)
@@ -102,11 +120,16 @@ def perft_nodes(position: Position, depth: int) -> tuple[int, int]:
     return count, applied
 
 
-def level_counts(position: Position, deepest: int, budget: int = PERFT_BUDGET) -> list[int]:
-    """The perft counts of depths 1, 2, ... up to ``deepest``, stopping once over ``budget``."""
-    counts = []
-    for depth in range(1, deepest + 1):
-        if counts and depth_cost(counts) > budget:
+def level_counts(position: Position) -> list[int]:
+    """The perft counts needed to decide how deep a file goes, cheaply.
+
+    Depths 1 and 2 always; depths 3 and 4 only where depth 4 might stay within
+    ``PERFT_BUDGET`` (a depth-3 count that is given but not needed here is computed with
+    the divide, in ``perft_file``).
+    """
+    counts = [perft_nodes(position, 1)[0], perft_nodes(position, 2)[0]]
+    for depth in (3, 4):
+        if depth_cost(counts) > PERFT_BUDGET:
             break
         counts.append(perft_nodes(position, depth)[0])
     return counts
@@ -122,12 +145,17 @@ def depth_cost(counts: list[int]) -> int:
 
 
 def depth_within_budget(counts: list[int]) -> int:
-    """The deepest depth whose checking (with all shallower ones) stays within the budget."""
-    deepest = 1
-    for depth in range(2, len(counts) + 1):
-        if depth_cost(counts[: depth - 1]) <= PERFT_BUDGET:
-            deepest = depth
-    return max(deepest, 2)
+    """The deepest depth a perft file gives, from the counts of ``level_counts``.
+
+    Depth 2 always; depth 3 where the positions of depths 1 and 2 number at most
+    ``DEPTH3_NODES``; depth 4 where checking every depth up to it plays at most
+    ``PERFT_BUDGET`` positions.
+    """
+    if counts[0] + counts[1] > DEPTH3_NODES:
+        return 2
+    if len(counts) >= 4 and depth_cost(counts[:3]) <= PERFT_BUDGET:
+        return 4
+    return 3
 
 
 def divide(position: Position, depth: int) -> dict[str, int]:
@@ -163,11 +191,12 @@ def _header(
 
 
 def middle_position(variant: Variant, players: int, seed: int) -> tuple[Position, int]:
-    """A position with a build on the table, from the seeded deal, and the moves played.
+    """A position with a build on the table, from the seeded deal, and the seed used.
 
-    Plays the seeded policy from the first deal and stops at the first position with a
-    build on the table and at least two cards in the hand to move; another seed is tried
-    (seed + 1, ...) if a hand ends without one.
+    Plays the seeded policy from the first deal and stops at the first position, after a
+    round of play, with a build on the table, at least two cards in the hand to move and
+    at least ``MIDDLE_MOVES`` legal moves; another seed is tried (seed + 1, ...) if a
+    hand ends without one.
     """
     rules = variant.rules
     for attempt in range(50):
@@ -177,10 +206,16 @@ def middle_position(variant: Variant, players: int, seed: int) -> tuple[Position
         )
         played = 0
         while not position.is_over:
+            moves = list(legal_moves(position))
             builds = [item for item in position.table if isinstance(item, Pile)]
-            if builds and played >= players and len(position.hands[position.to_move]) >= 2:
+            if (
+                builds
+                and played >= players
+                and len(position.hands[position.to_move]) >= 2
+                and len(moves) >= MIDDLE_MOVES
+            ):
                 return position, seed + attempt
-            position = apply_legal(position, choose(rng, list(legal_moves(position))))
+            position = apply_legal(position, choose(rng, moves))
             played += 1
     raise RuntimeError(f"no middle-game build position for {variant.id} with {players} players")
 
@@ -189,13 +224,14 @@ def perft_file(
     variant: Variant, players: int, position: Position, seed: int, which: str, how: str
 ) -> Generated:
     """A legal-moves scenario with perft counts of depths 1 to 3 (4 where cheap)."""
-    counts = level_counts(position, 4)
+    counts = level_counts(position)
     deepest = depth_within_budget(counts)
+    by_move = divide(position, deepest)
+    counts = [*counts[: deepest - 1], sum(by_move.values())]
     entries: list[dict[str, Any]] = [
         {"depth": depth, "count": counts[depth - 1]} for depth in range(1, deepest + 1)
     ]
-    deepest = entries[-1]["depth"]
-    entries[-1]["divide"] = divide(position, deepest)
+    entries[-1]["divide"] = by_move
     prefix = PREFIX[variant.id]
     data = _header(
         variant,
@@ -221,8 +257,10 @@ def perft_file(
                 + (
                     ""
                     if deepest >= 3
-                    else " Depth 3 is left out: it would play more than "
-                    f"{PERFT_BUDGET} positions, too slow for the corpus's time budget."
+                    else " Depth 3 is left out: counting it lists the legal moves of every "
+                    f"position of depths 1 and 2, {counts[0] + counts[1]} here, more than the "
+                    f"{DEPTH3_NODES} a perft file may list within the corpus's time budget "
+                    "(zwicker check on the whole corpus under 5 s)."
                 )
             ),
             "position": _position_part(position),
@@ -298,18 +336,52 @@ def cheapest(candidates: list[tuple[Position, int]]) -> tuple[Position, int]:
     """The candidate position whose perft reaches deepest within the budget, then cheapest."""
 
     def rank(candidate: tuple[Position, int]) -> tuple[int, int]:
-        counts = level_counts(candidate[0], 3)
+        counts = level_counts(candidate[0])
         deepest = depth_within_budget(counts)
         return (-deepest, depth_cost(counts[: deepest - 1]))
 
     return min(candidates, key=rank)
 
 
-def option_players(variant: Variant, option: str) -> int:
-    """The player count an option's playthrough uses: a partnership count where there is one."""
-    rules = variant.rules_with((option,))
-    partnerships = sorted(rules.partnership_counts)
-    return partnerships[0] if partnerships else min(rules.player_counts)
+def rules_at(rules: Rules, players: int) -> dict[str, Any]:
+    """Every parameter of ``rules`` as it applies to a hand of ``players``.
+
+    The by-player-count tables (packs, deal schedules, most-cards awards, stated totals)
+    are read at ``players``; outside the team game nobody has a partner, so the ways of
+    building for a partner play no part there.
+    """
+    read: dict[str, Any] = {
+        "allowed": players in rules.player_counts,
+        "partnership": rules.is_partnership(players),
+    }
+    for field in fields(rules):
+        if field.name in ("player_counts", "partnership_counts"):
+            continue
+        value = getattr(rules, field.name)
+        if isinstance(value, tuple) and value and isinstance(value[0], ByPlayers):
+            value = for_players(value, players, field.name)
+        read[field.name] = value
+    if not read["partnership"]:
+        read["build_for_partner"] = frozenset()
+    return read
+
+
+def changes_nothing(variant: Variant, option: str, players: int) -> bool:
+    """True when ``option`` gives, read at ``players``, exactly the default rules."""
+    return rules_at(variant.rules_with((option,)), players) == rules_at(variant.rules, players)
+
+
+def playthrough_cases(variant: Variant) -> Iterator[tuple[int, str | None]]:
+    """Every (player count, option or None) with a playthrough, in a fixed order.
+
+    Every player count without options, and with each option alone, except where the
+    option changes nothing at that count (``changes_nothing``).
+    """
+    for players in sorted(variant.rules.player_counts):
+        yield players, None
+        for option in variant.options:
+            if not changes_nothing(variant, option.id, players):
+                yield players, option.id
 
 
 def generate() -> Iterator[Generated]:
@@ -335,10 +407,8 @@ def generate() -> Iterator[Generated]:
             yield perft_file(
                 variant, players, middle, used, "middle", "a middle-game position with a build"
             )
-        for players in counts:
-            yield playthrough_file(variant, players, None)
-        for option in variant.options:
-            yield playthrough_file(variant, option_players(variant, option.id), option.id)
+        for players, option in playthrough_cases(variant):
+            yield playthrough_file(variant, players, option)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -347,7 +417,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="write nothing; fail on a difference")
     args = parser.parse_args(argv)
     differ = []
+    written = set()
     for item in generate():
+        written.add(item.path)
         text = render(item.data)
         old = item.path.read_text("utf-8") if item.path.exists() else None
         if old != text:
@@ -364,7 +436,19 @@ def main(argv: list[str] | None = None) -> int:
     what = "differs from what the generator writes" if args.check else "rewritten"
     for path in differ:
         print(f"{what}: {path.relative_to(ROOT)}")
-    return 1 if args.check and differ else 0
+    stale = sorted(
+        path
+        for folder in ("perft", "playthrough")
+        for path in (ROOT / "scenarios").glob(f"*/{folder}/*.yaml")
+        if path not in written
+    )
+    for path in stale:
+        if args.check:
+            print(f"not written by the generator: {path.relative_to(ROOT)}")
+        else:
+            path.unlink()
+            print(f"removed (not written by the generator): {path.relative_to(ROOT)}")
+    return 1 if args.check and (differ or stale) else 0
 
 
 if __name__ == "__main__":
