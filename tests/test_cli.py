@@ -11,6 +11,11 @@ import pytest
 
 from tests.conftest import ROOT, VARIANTS, raw_spec
 from zwicker_ref.cli import main
+from zwicker_ref.engine.dealing import start_hand
+from zwicker_ref.engine.play import play
+from zwicker_ref.formats.notation import format_move
+from zwicker_ref.formats.record import load_record
+from zwicker_ref.rules.spec_loader import load_variant
 
 
 def test_validate_all_shipped_specs(capsys: pytest.CaptureFixture[str]) -> None:
@@ -187,6 +192,28 @@ def test_replay_names_the_step_that_breaks(
     err = capsys.readouterr().err
     assert "move 1" in err
     assert "[record-mismatch]" in err
+
+
+def test_replay_names_the_position_of_an_illegal_move(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "game.yaml"
+    assert (
+        main(["play", "--variant", "zwick", "--players", "2", "--seed", "5", "-o", str(out)]) == 0
+    )
+    capsys.readouterr()
+    record = load_record(out)
+    second = format_move(record.moves[1][1])
+    first_card = format_move(record.moves[0][1]).split()[0].split(">")[0].split("=")[0]
+    text = out.read_text(encoding="utf-8")
+    # Seat 1 plays seat 0's first card at move 2.
+    out.write_text(text.replace(f"move: {second}}}", f"move: {first_card}}}", 1), "utf-8")
+    position = start_hand(load_variant("zwick"), 2, record.dealer, record.deck)
+    after = play(position, record.moves[0][1])
+    assert main(["replay", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f"move 2 ({first_card}): illegal [card-not-in-hand]" in err
+    assert f"; in {after.compact()} [record-mismatch]" in err
 
 
 def test_play_rejects_unknown_variant_and_bad_counts(capsys: pytest.CaptureFixture[str]) -> None:
