@@ -112,6 +112,8 @@ def test_page_urls() -> None:
 
 
 def broken_corpus(tmp_path: Path) -> Path:
+    """A corpus root (spec/ and scenarios/) with one failing scenario; its scenarios/."""
+    shutil.copytree(ROOT / "spec", tmp_path / "spec")
     corpus = tmp_path / "scenarios"
     shutil.copytree(ROOT / "scenarios", corpus)
     path = corpus / "dithmarschen" / "build" / "ace-on-nine.yaml"
@@ -131,7 +133,8 @@ def test_a_failing_example_stops_the_site(tmp_path: Path) -> None:
 def test_the_docs_build_fails_and_names_the_scenario(tmp_path: Path) -> None:
     environment = {
         **os.environ,
-        "ZWICKER_SCENARIOS": str(broken_corpus(tmp_path)),
+        # The one way to name another corpus, as for every command.
+        "ZWICKER_CORPUS": str(broken_corpus(tmp_path).parent),
         "NO_MKDOCS_2_WARNING": "1",
         "DISABLE_MKDOCS_2_WARNING": "true",
     }
