@@ -61,6 +61,35 @@ def test_validate_missing_path(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "no such file or directory [file-unreadable]" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("command", ["check", "coverage", "conform"])
+def test_a_path_that_does_not_exist_is_a_file_error(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Exit 2, as for legal and replay, and before an engine is started.
+    log = tmp_path / "ops.log"
+    hello = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'hello_engine.py'} no-options {log}"
+    engine = ["--engine", hello] if command == "conform" else []
+    missing = tmp_path / "nope.yaml"
+    case = ROOT / "scenarios" / "zwick" / "build" / "for-partner-moves.yaml"
+    assert main([command, *engine, str(case), str(missing)]) == 2
+    captured = capsys.readouterr()
+    assert f"zwicker {command}: {missing}: cannot read: no such file or directory" in captured.err
+    assert "[file-unreadable]" in captured.err
+    assert captured.out == ""
+    assert not log.exists()
+
+
+def test_an_invalid_scenario_file_that_exists_counts_as_failed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    invalid = tmp_path / "invalid.yaml"
+    invalid.write_text("kind: move\n", encoding="utf-8")
+    assert main(["check", str(invalid)]) == 1
+    out = capsys.readouterr().out
+    assert "[schema-violation]" in out
+    assert out.splitlines()[-1].startswith("0 passed, 1 failed")
+
+
 def test_validate_empty_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(tmp_path)]) == 1
     assert "no *.yaml files found" in capsys.readouterr().err
