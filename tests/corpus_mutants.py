@@ -34,6 +34,7 @@ from pathlib import Path
 import yaml
 
 from tests.mutants import ROOT, Edit, MutantError, apply, copy_tree
+from zwicker_ref.site.links import GRID, grid_row_id
 
 CATALOGUE = ROOT / "tests" / "corpus_mutants.yaml"
 """The bugs, as data: id, the bug in words, its rule area, clauses and variants, the edits."""
@@ -167,12 +168,17 @@ def page_text(bugs: tuple[Bug, ...], catches: dict[str, list[str]]) -> str:
             more = f" and {len(caught) - 8} more" if len(caught) > 8 else ""
             lines += [
                 f"- **{bug.bug[0].upper()}{bug.bug[1:]}** (`{bug.id}`)",
-                f"    - Clauses {', '.join(f'`{clause}`' for clause in bug.clauses)}; "
+                f"    - Clauses {', '.join(_clause_link(clause) for clause in bug.clauses)}; "
                 f"variants {', '.join(bug.variants)}.",
                 f"    - Caught by {len(caught)} scenarios: {shown}{more}.",
             ]
         lines.append("")
     return "\n".join(lines)
+
+
+def _clause_link(clause_id: str) -> str:
+    """A clause id linked to its row on the rule-by-variant grid (every variant side by side)."""
+    return f"[`{clause_id}`]({GRID}#{grid_row_id(clause_id)})"
 
 
 def _generated(scenario_id: str) -> bool:

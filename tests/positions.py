@@ -21,13 +21,20 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(word) for word in text.split())
 
 
+def card(text: str) -> Card:
+    """The one card of ``text`` (card notation)."""
+    (only,) = cards(text)
+    return only
+
+
 def hand(text: str) -> tuple[Card, ...]:
     """The cards of ``text`` in canonical order, as a position keeps hands and piles."""
     return sorted_cards(cards(text))
 
 
 def pile(text: str, value: int, owner: int | None) -> Pile:
-    return Pile(cards=tuple(Card.parse(word) for word in text.split()), value=value, owner=owner)
+    """A build of the cards of ``text`` (bottom first), with its value and owner."""
+    return Pile(cards=cards(text), value=value, owner=owner)
 
 
 def position(
@@ -47,7 +54,7 @@ def position(
     rules = load_variant(variant).rules_with(options)
     players = len(hands)
     sides = 2 if rules.is_partnership(players) else players
-    items: list[TableItem] = [Card.parse(item) if isinstance(item, str) else item for item in table]
+    items: list[TableItem] = [card(item) if isinstance(item, str) else item for item in table]
     every = [
         *(c for held in hands for c in cards(held)),
         *(c for i in items for c in item_cards(i)),

@@ -1,8 +1,10 @@
-"""Checks over a built site: page sizes, duplicate ids, internal links (used by test_site.py)."""
+"""Checks over a built site: page sizes, duplicate ids, links (used by test_site.py)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from collections.abc import Set
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlsplit
@@ -115,3 +117,50 @@ def outside_requests(site: Path) -> list[str]:
         for source in parse(page).sources
         if urlsplit(source).netloc or source.startswith("//")
     ]
+
+
+CLAUSE_SHAPED = re.compile(
+    r"\b(?:players|seating|deck|values|deal|turn|trail|capture|build|zwick|stage|end|score|match)"
+    r"\.[a-z-]+\b"
+)
+"""A word shaped like a clause id of one of the spec's topics."""
+
+_NOT_PROSE = frozenset({"a", "code", "pre", "script", "style", "title", "h1", "h2", "h3", "h4"})
+"""Elements whose text is not prose to link: links, code, the page title, headings (a
+clause's own heading is its anchor)."""
+
+
+class _Prose(HTMLParser):
+    """The prose text of a page: outside links, code, scripts and headings."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _NOT_PROSE:
+            self.open.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.open:
+            while self.open.pop() != tag:
+                pass
+
+    def handle_data(self, data: str) -> None:
+        if not self.open:
+            self.text.append(data)
+
+
+def unlinked_clause_ids(site: Path, clause_ids: Set[str]) -> list[str]:
+    """Every clause id written as plain text in a page's prose rather than as a link."""
+    problems = []
+    for page in pages(site):
+        prose = _Prose()
+        prose.feed(page.read_text(encoding="utf-8"))
+        for text in prose.text:
+            for found in CLAUSE_SHAPED.finditer(text):
+                if found.group(0) in clause_ids:
+                    context = " ".join(text[max(0, found.start() - 40) : found.end() + 20].split())
+                    problems.append(f"{page.relative_to(site)}: {found.group(0)} in “{context}”")
+    return problems

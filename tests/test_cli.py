@@ -11,6 +11,11 @@ import pytest
 
 from tests.conftest import ROOT, VARIANTS, raw_spec
 from zwicker_ref.cli import main
+from zwicker_ref.engine.dealing import start_hand
+from zwicker_ref.engine.play import play
+from zwicker_ref.formats.notation import format_move
+from zwicker_ref.formats.record import load_record
+from zwicker_ref.rules.spec_loader import load_variant
 
 
 def test_validate_all_shipped_specs(capsys: pytest.CaptureFixture[str]) -> None:
@@ -54,6 +59,35 @@ def test_validate_a_directory_keeps_going_after_a_bad_file(
 def test_validate_missing_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(tmp_path / "nope.yaml")]) == 1
     assert "no such file or directory [file-unreadable]" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", ["check", "coverage", "conform"])
+def test_a_path_that_does_not_exist_is_a_file_error(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Exit 2, as for legal and replay, and before an engine is started.
+    log = tmp_path / "ops.log"
+    hello = f"{sys.executable} {ROOT / 'tests' / 'engines' / 'hello_engine.py'} no-options {log}"
+    engine = ["--engine", hello] if command == "conform" else []
+    missing = tmp_path / "nope.yaml"
+    case = ROOT / "scenarios" / "zwick" / "build" / "for-partner-moves.yaml"
+    assert main([command, *engine, str(case), str(missing)]) == 2
+    captured = capsys.readouterr()
+    assert f"zwicker {command}: {missing}: cannot read: no such file or directory" in captured.err
+    assert "[file-unreadable]" in captured.err
+    assert captured.out == ""
+    assert not log.exists()
+
+
+def test_an_invalid_scenario_file_that_exists_counts_as_failed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    invalid = tmp_path / "invalid.yaml"
+    invalid.write_text("kind: move\n", encoding="utf-8")
+    assert main(["check", str(invalid)]) == 1
+    out = capsys.readouterr().out
+    assert "[schema-violation]" in out
+    assert out.splitlines()[-1].startswith("0 passed, 1 failed")
 
 
 def test_validate_empty_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -187,6 +221,28 @@ def test_replay_names_the_step_that_breaks(
     err = capsys.readouterr().err
     assert "move 1" in err
     assert "[record-mismatch]" in err
+
+
+def test_replay_names_the_position_of_an_illegal_move(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "game.yaml"
+    assert (
+        main(["play", "--variant", "zwick", "--players", "2", "--seed", "5", "-o", str(out)]) == 0
+    )
+    capsys.readouterr()
+    record = load_record(out)
+    second = format_move(record.moves[1][1])
+    first_card = format_move(record.moves[0][1]).split()[0].split(">")[0].split("=")[0]
+    text = out.read_text(encoding="utf-8")
+    # Seat 1 plays seat 0's first card at move 2.
+    out.write_text(text.replace(f"move: {second}}}", f"move: {first_card}}}", 1), "utf-8")
+    position = start_hand(load_variant("zwick"), 2, record.dealer, record.deck)
+    after = play(position, record.moves[0][1])
+    assert main(["replay", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f"move 2 ({first_card}): illegal [card-not-in-hand]" in err
+    assert f"; in {after.compact()} [record-mismatch]" in err
 
 
 def test_play_rejects_unknown_variant_and_bad_counts(capsys: pytest.CaptureFixture[str]) -> None:

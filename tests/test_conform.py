@@ -78,6 +78,7 @@ def test_the_example_engine_passes_what_it_supports(capsys: pytest.CaptureFixtur
         ("hang", "engine fault: no answer to legal within 2 s"),
         ("garbage", "engine fault: not JSON in answer to legal"),
         ("disorder", "engine fault: answer out of order"),
+        ("float-id", "engine fault: the answer to legal has id "),
         ("wrong", "legal moves: expected 11, got 10; missing: "),
     ],
 )
@@ -187,6 +188,21 @@ def test_an_engine_without_a_protocol_hello_is_refused_once(
     assert "is not a protocol 1 engine" in err
     assert reason in err
     assert log.read_text(encoding="utf-8").split().count("hello") == 1  # never restarted
+
+
+def test_an_answer_id_must_be_the_request_s_json_integer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # true == 1 and 2.0 == 2 in Python; on the wire they are not the ids that were sent.
+    engine = f"{PYTHON} {ROOT / 'tests' / 'engines' / 'broken_engine.py'} bool-id"
+    assert main(["conform", "--engine", engine, "--variant", "zwick"]) == 2
+    err = capsys.readouterr().err
+    assert "no valid answer to hello (the answer to hello has id true, not the JSON " in err
+    engine = f"{PYTHON} {ROOT / 'tests' / 'engines' / 'broken_engine.py'} float-id"
+    corpus = [str(path) for path in LEGAL_CASES]
+    assert main(["conform", "--engine", engine, *corpus]) == 1
+    out = capsys.readouterr().out
+    assert re.search(r"the answer to legal has id (\d+)\.0, not the JSON integer \1 ", out), out
 
 
 def test_a_refused_engine_is_not_restarted_for_every_request(tmp_path: Path) -> None:

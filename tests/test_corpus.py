@@ -115,6 +115,31 @@ def test_a_broken_expectation_fails_and_names_the_step(tmp_path: Path) -> None:
     )
 
 
+def test_an_unexpected_illegal_move_names_the_position(tmp_path: Path) -> None:
+    # Issue 11: the message of an illegal move names the position in its one-line form.
+    path = CORPUS / "dithmarschen" / "build" / "ace-on-nine.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["steps"][0] = {"move": "AH>9S=10@0", "expect": "illegal", "error": "card-not-in-hand"}
+    data["steps"][2]["move"] = "5C>9S=14@0"
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    scenario = load_scenario(broken)
+    body = scenario.body
+    assert isinstance(body, MoveBody)
+    where = body.position.compact()
+    assert "hands AH 2H 7H | 5C | 5D | 5S; table 9S" in where
+    [wrong_code] = run_scenario(scenario).differences
+    assert wrong_code.startswith(
+        "step 1 (AH>9S=10@0): expected illegal [card-not-in-hand], got [value-not-held]: "
+    )
+    assert wrong_code.endswith(f"; in {where}")
+    del data["steps"][:2]
+    broken.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    [illegal] = run_scenario(load_scenario(broken)).differences
+    assert illegal.startswith("step 1 (5C>9S=14@0): expected legal, got illegal [card-not-in-hand]")
+    assert illegal.endswith(f"; in {where}")
+
+
 def test_changing_any_card_of_the_sample_game_names_that_move(tmp_path: Path) -> None:
     # Issue 4: replace the played card of any one move by a card the mover does not hold;
     # the runner must name exactly that move.

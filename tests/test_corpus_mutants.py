@@ -57,3 +57,11 @@ def test_the_page_lists_exactly_the_catalogue() -> None:
     assert named == {bug.id for bug in BUGS}
     # The page is the generator's output from the catalogue and the saved run.
     assert page == page_text(BUGS, json.loads(SAVED_RUN.read_text("utf-8"))) + "\n"
+
+
+def test_the_page_links_every_clause_to_its_row_on_the_grid() -> None:
+    page = PAGE.read_text("utf-8")
+    linked = re.findall(r"\[`([a-z]+\.[a-z0-9-]+)`\]\(grid\.md#row-\1\)", page)
+    assert {clause for bug in BUGS for clause in bug.clauses} == set(linked)
+    # No clause id named without its link.
+    assert re.findall(r"(?<!\[)`[a-z]+\.[a-z0-9-]+`", page) == []

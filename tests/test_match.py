@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from tests.conftest import clause_of, raw_spec
+from tests.positions import cards
 from zwicker_ref.cli import main
 from zwicker_ref.conformance.runner import run_scenario
 from zwicker_ref.conformance.scenarios import check_scenario_document
@@ -28,13 +29,8 @@ from zwicker_ref.formats.match_record import (
     random_match,
     replay_match,
 )
-from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.match_rules import DrawWins, FirstDealer, TieRule
 from zwicker_ref.rules.spec_loader import check_variant_document, load_variant
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card.parse(word) for word in text.split())
 
 
 def rules(variant_id: str) -> Any:

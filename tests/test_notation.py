@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.conftest import ROOT
-from tests.positions import cards
+from tests.positions import card, cards
 from zwicker_ref.documents.schemas import validator
 from zwicker_ref.documents.yamlfile import format_path, parse_yaml
 from zwicker_ref.engine.moves import Build, Capture, Move, Trail
@@ -30,12 +30,7 @@ from zwicker_ref.formats.notation import (
     parse_cards,
     parse_move,
 )
-from zwicker_ref.rules.cards import Card, build_deck
-
-
-def c(text: str) -> Card:
-    return Card.parse(text)
-
+from zwicker_ref.rules.cards import build_deck
 
 # --- reading and writing each kind -------------------------------------------------------
 
@@ -43,26 +38,26 @@ def c(text: str) -> Card:
 @pytest.mark.parametrize(
     ("text", "move", "canonical"),
     [
-        ("10S", Trail(c("10S")), "10S"),
-        ("JK25#2", Trail(c("JK25#2")), "JK25#2"),
+        ("10S", Trail(card("10S")), "10S"),
+        ("JK25#2", Trail(card("JK25#2")), "JK25#2"),
         # The brief's example; A sorts before 2 within a suit, diamonds before spades.
         (
             "KS x QS AD 8D 4D 2D",
-            Capture(c("KS"), frozenset(cards("QS AD 8D 4D 2D"))),
+            Capture(card("KS"), frozenset(cards("QS AD 8D 4D 2D"))),
             "KS x AD 2D 4D 8D QS",
         ),
-        ("8C x 3D", Capture(c("8C"), frozenset(cards("3D"))), "8C x 3D"),
+        ("8C x 3D", Capture(card("8C"), frozenset(cards("3D"))), "8C x 3D"),
         # Second copies after every first copy; jokers after the suited cards.
         (
             "JK20 x JK15 5C#2 5C",
-            Capture(c("JK20"), frozenset(cards("JK15 5C#2 5C"))),
+            Capture(card("JK20"), frozenset(cards("JK15 5C#2 5C"))),
             "JK20 x 5C JK15 5C#2",
         ),
-        ("10S>JK30=20@3", Build(c("10S"), c("JK30"), 20, 3), "10S>JK30=20@3"),
-        ("3C>5D=8", Build(c("3C"), c("5D"), 8, None), "3C>5D=8"),
-        ("QH=13@1", Build(c("QH"), None, 13, 1), "QH=13@1"),
-        ("QH=12", Build(c("QH"), None, 12, None), "QH=12"),
-        ("9S>9C=9@0", Build(c("9S"), c("9C"), 9, 0), "9S>9C=9@0"),
+        ("10S>JK30=20@3", Build(card("10S"), card("JK30"), 20, 3), "10S>JK30=20@3"),
+        ("3C>5D=8", Build(card("3C"), card("5D"), 8, None), "3C>5D=8"),
+        ("QH=13@1", Build(card("QH"), None, 13, 1), "QH=13@1"),
+        ("QH=12", Build(card("QH"), None, 12, None), "QH=12"),
+        ("9S>9C=9@0", Build(card("9S"), card("9C"), 9, 0), "9S>9C=9@0"),
     ],
 )
 def test_each_kind_reads_and_writes(text: str, move: Move, canonical: str) -> None:
@@ -102,7 +97,7 @@ def test_partial_annotations(
     move = parse_move(text)
     assert isinstance(move, Capture)
     assert move.value == value
-    expected = None if groups is None else tuple(tuple(map(c, group)) for group in groups)
+    expected = None if groups is None else tuple(tuple(map(card, group)) for group in groups)
     assert move.groups == expected
 
 
@@ -114,7 +109,7 @@ def test_annotated_form_of_a_plain_move_is_the_canonical_one() -> None:
 
 
 def test_groups_that_do_not_name_the_items_are_not_written() -> None:
-    inconsistent = Capture(c("KS"), frozenset(cards("QS AD")), value=14, groups=(cards("QS"),))
+    inconsistent = Capture(card("KS"), frozenset(cards("QS AD")), value=14, groups=(cards("QS"),))
     assert format_move_annotated(inconsistent) == "KS=14 x AD QS"
 
 
@@ -331,7 +326,7 @@ def test_structured_moves_carry_seat_and_annotations() -> None:
         "items": ["AD", "2D", "4D", "8D", "QS"],
         "seat": 2,
     }
-    assert move_to_data(Build(c("10S"), c("JK30"), 20, None)) == {
+    assert move_to_data(Build(card("10S"), card("JK30"), 20, None)) == {
         "build": "10S",
         "onto": "JK30",
         "value": 20,

@@ -19,6 +19,7 @@ from tests.site_checks import (
     duplicate_ids,
     outside_requests,
     oversized,
+    unlinked_clause_ids,
 )
 from zwicker_ref.conformance.scenarios import Kind
 from zwicker_ref.documents.corpus import corpus_identity
@@ -28,7 +29,13 @@ from zwicker_ref.rules.spec_loader import load_variant
 from zwicker_ref.site import SiteError, card_html, check_corpus, link_clause_ids, move_html
 from zwicker_ref.site.examples import RENDERERS
 from zwicker_ref.site.grid import grid_page, home_table, is_same_everywhere
-from zwicker_ref.site.links import VARIANT_ORDER, link_clause_refs, ordered_variants, url_of
+from zwicker_ref.site.links import (
+    VARIANT_ORDER,
+    all_clause_ids,
+    link_clause_refs,
+    ordered_variants,
+    url_of,
+)
 
 MKDOCS = Path(sys.executable).parent / "mkdocs"
 
@@ -105,6 +112,8 @@ def test_page_urls() -> None:
 
 
 def broken_corpus(tmp_path: Path) -> Path:
+    """A corpus root (spec/ and scenarios/) with one failing scenario; its scenarios/."""
+    shutil.copytree(ROOT / "spec", tmp_path / "spec")
     corpus = tmp_path / "scenarios"
     shutil.copytree(ROOT / "scenarios", corpus)
     path = corpus / "dithmarschen" / "build" / "ace-on-nine.yaml"
@@ -124,7 +133,8 @@ def test_a_failing_example_stops_the_site(tmp_path: Path) -> None:
 def test_the_docs_build_fails_and_names_the_scenario(tmp_path: Path) -> None:
     environment = {
         **os.environ,
-        "ZWICKER_SCENARIOS": str(broken_corpus(tmp_path)),
+        # The one way to name another corpus, as for every command.
+        "ZWICKER_CORPUS": str(broken_corpus(tmp_path).parent),
         "NO_MKDOCS_2_WARNING": "1",
         "DISABLE_MKDOCS_2_WARNING": "true",
     }
@@ -209,6 +219,25 @@ def test_no_page_over_budget_and_no_duplicate_id(built_site: Path) -> None:
 
 def test_every_internal_link_resolves_to_one_anchor(built_site: Path) -> None:
     assert broken_links(built_site) == []
+
+
+def test_every_clause_id_in_prose_is_a_link(built_site: Path) -> None:
+    # Rule text, example descriptions and walkthroughs: a clause id is never plain text.
+    clause_ids = set(all_clause_ids(ordered_variants()))
+    assert unlinked_clause_ids(built_site, clause_ids) == []
+    turn = (built_site / "variants" / "classic" / "turn" / "index.html").read_text("utf-8")
+    assert '(<a href="#turn.order">turn.order</a>' in turn
+
+
+def test_a_plain_clause_id_in_prose_is_found(tmp_path: Path) -> None:
+    page = tmp_path / "index.html"
+    page.write_text(
+        "<h2>turn.order</h2><p>Seats play in turn (turn.order); <a href='#x'>deal.final</a>, "
+        "<code>capture.sum</code>, turn.unknown.</p>",
+        encoding="utf-8",
+    )
+    found = unlinked_clause_ids(tmp_path, {"turn.order", "deal.final", "capture.sum"})
+    assert found == ["index.html: turn.order in “Seats play in turn (turn.order);”"]
 
 
 def test_the_site_is_self_contained(built_site: Path) -> None:

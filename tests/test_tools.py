@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -175,3 +176,51 @@ def test_the_pre_commit_hooks_name_existing_commands() -> None:
         assert program == "zwicker"
         assert command in names
         assert hook["language"] == "python"
+
+
+def _hook_files(hook_id: str) -> str:
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    return str(next(hook["files"] for hook in hooks if hook["id"] == hook_id))
+
+
+@pytest.mark.parametrize(
+    ("path", "validated", "formatted"),
+    [
+        ("scenarios/zwick/build/case.yaml", True, True),
+        ("tests/conformance/scenarios/extra.yml", True, True),
+        ("spec/variants/house.yaml", True, False),
+        (".pre-commit-config.yaml", False, False),
+        (".github/workflows/ci.yml", False, False),
+        ("mkdocs.yml", False, False),
+        ("spec/sources.yaml", False, False),
+        ("my_scenarios/case.yaml", False, False),
+    ],
+)
+def test_the_pre_commit_hooks_select_only_scenario_and_spec_files(
+    path: str, validated: bool, formatted: bool
+) -> None:
+    # pre-commit matches `files` with re.search against the path from the repository root.
+    assert bool(re.search(_hook_files("zwicker-validate"), path)) is validated
+    assert bool(re.search(_hook_files("zwicker-fmt"), path)) is formatted
+
+
+def test_the_pre_commit_hooks_pass_in_an_engine_repository(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An engine's repository: its pre-commit config, a CI workflow and extra scenarios.
+    files = {
+        ".pre-commit-config.yaml": "repos:\n  - repo: local\n    hooks: []\n",
+        ".github/workflows/ci.yml": "on: push\njobs: {}\n",
+        f"scenarios/extra/{CASE.name}": CASE.read_text(encoding="utf-8"),
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    for hook_id, command in (("zwicker-validate", "validate"), ("zwicker-fmt", "fmt")):
+        selected = [name for name in files if re.search(_hook_files(hook_id), name)]
+        assert selected == [f"scenarios/extra/{CASE.name}"], hook_id
+        flag = "--quiet" if command == "validate" else "--check"
+        assert main([command, flag, *(str(tmp_path / name) for name in selected)]) == 0
+    # What the old `files: \.ya?ml$` also passed fails: the config is no zwicker file.
+    assert main(["validate", "--quiet", str(tmp_path / ".pre-commit-config.yaml")]) == 1
+    assert "[file-kind-unknown]" in capsys.readouterr().out

@@ -1,9 +1,10 @@
 """A deliberately broken engine for the conformance-kit tests.
 
 It answers like the reference, except for `legal` requests, where it misbehaves as the
-first argument says: crash, hang, garbage, wrong (drops a legal move) or disorder (answers
-with the wrong id); and for `score` requests in mode float-score (a point total written as
-2.7) or text-score (written as "3").
+first argument says: crash, hang, garbage, wrong (drops a legal move), disorder (answers
+with the wrong id) or float-id (the right id written as a float, 3.0); and for `score`
+requests in mode float-score (a point total written as 2.7) or text-score (written as
+"3"). In mode bool-id it answers request 1 (the hello) with the id true.
 """
 
 import json
@@ -36,4 +37,8 @@ for line in sys.stdin:
             reply["moves"] = reply["moves"][:-1]
         if MODE == "disorder":
             reply["id"] = request["id"] + 100
+        if MODE == "float-id":
+            reply["id"] = float(request["id"])
+    if MODE == "bool-id" and request.get("id") == 1:
+        reply["id"] = True
     print(json.dumps(reply), flush=True)

@@ -22,8 +22,9 @@ Exit status (the same for every command): 0 when everything asked for passed or 
 done; 1 when something checked failed (a scenario, an invalid file under ``validate``, a
 record that does not replay, an incomplete clause under ``coverage``); 2 for a usage
 error or input a command cannot work on (bad arguments, an unknown variant, an
-unreadable or invalid input file, an output file that exists); 141 when the output
-pipe was closed early (as for a process ended by SIGPIPE), with nothing on stderr.
+unreadable or invalid input file, a scenario path that does not exist, an output file
+that exists); 141 when the output pipe was closed early (as for a process ended by
+SIGPIPE), with nothing on stderr.
 zwicker writes no colour, so ``NO_COLOR`` needs nothing.
 """
 

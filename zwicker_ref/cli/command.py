@@ -127,6 +127,19 @@ def add_corpus_paths(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def require_existing(paths: Sequence[Path]) -> None:
+    """Raise ``file-unreadable`` (exit 2) before any work if a path given does not exist.
+
+    A scenario file that exists but is invalid is a failed scenario, reported with the
+    others; a path that is not there is a mistake in the command line.
+    """
+    for path in paths:
+        if not path.exists():
+            raise ZwickerError(
+                ErrorCode.FILE_UNREADABLE, f"{path}: cannot read: no such file or directory"
+            )
+
+
 def expand(paths: Sequence[Path]) -> Iterator[Path]:
     """Files as given, directories as the ``*.yaml`` files below them."""
     for path in paths:

@@ -13,6 +13,7 @@ from zwicker_ref.cli.command import (
     add_output,
     print_report,
     refuse_existing,
+    require_existing,
     selected,
     write_output,
 )
@@ -32,6 +33,7 @@ def _configure_check(parser: argparse.ArgumentParser) -> None:
 
 
 def _check(args: argparse.Namespace) -> int:
+    require_existing(args.paths)
     started = time.perf_counter()
     scenarios, problems = load_corpus(args.paths or [scenarios_dir()])
     outcomes = tuple(run_scenario(s) for s in scenarios if selected(s, args))
@@ -52,6 +54,7 @@ def _configure_coverage(parser: argparse.ArgumentParser) -> None:
 
 
 def _coverage(args: argparse.Namespace) -> int:
+    require_existing(args.paths)
     scenarios, problems = load_corpus(args.paths or [scenarios_dir()])
     for problem in problems:
         print(f"ERROR {problem}", file=sys.stderr)

@@ -16,6 +16,7 @@ from zwicker_ref.cli.command import (
     add_filters,
     no_arguments,
     print_report,
+    require_existing,
     selected,
 )
 from zwicker_ref.conformance.fuzz import fuzz, games_for
@@ -156,6 +157,7 @@ def _conform(args: argparse.Namespace) -> int:
         return _fuzz(args)
     if args.engine is None:
         return _usage("give --engine CMD (or --fuzz HANDS to soak the reference in process)")
+    require_existing(args.paths)  # before the engine starts
     started = time.perf_counter()
     expected = (
         frozenset()

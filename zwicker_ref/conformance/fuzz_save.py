@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from zwicker_ref.conformance.fuzz import Failure
+from zwicker_ref.conformance.fuzz_checks import Kind as Disagreement
 from zwicker_ref.conformance.layout import format_scenario_text, render
 from zwicker_ref.conformance.reference import REFERENCE
 from zwicker_ref.conformance.scenarios import ID_PREFIXES, Kind, load_corpus
@@ -29,6 +30,17 @@ from zwicker_ref.engine.position import Position
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.position_io import position_to_data
 from zwicker_ref.rules.spec_loader import load_variant
+
+IN_WORDS = {
+    Disagreement.MISSING: "a missing move",
+    Disagreement.EXTRA: "an extra move",
+    Disagreement.DUPLICATE: "a move listed twice",
+    Disagreement.REJECTED: "a legal move rejected",
+    Disagreement.WRONG_RESULT: "a wrong position after a move",
+    Disagreement.WRONG_SCORE: "a wrong score",
+    Disagreement.FAULT: "an engine fault",
+}
+"""Each kind of disagreement in words, for a saved scenario's title."""
 
 _POSITION_KEYS = ("dealer", "to_move", "stage", "hands", "table", "stock", "captured")
 _AFTER_KEYS = (*_POSITION_KEYS[1:], "zwicks", "last_capture")
@@ -52,7 +64,7 @@ def save_failure(failure: Failure, directory: Path, *, seed: int, engine: str) -
             data: dict[str, Any] = {
                 "format": 1,
                 "id": ident,
-                "title": f"Fuzzing found a {finding.kind.value} ({game.label})",
+                "title": f"Fuzzing found {IN_WORDS[finding.kind]} ({game.label})",
                 "kind": kind.value,
                 "variant": game.variant,
                 "options": list(game.options),

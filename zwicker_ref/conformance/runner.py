@@ -97,12 +97,11 @@ def _run_move(body: MoveBody, engine: Engine) -> list[str]:
         try:
             after = engine.apply(position, move)
         except IllegalMoveError as error:
+            said = f"[{error.code}]: {error.message}; in {error.position or position.compact()}"
             if step.legal:
-                return [f"{label}: expected legal, got illegal [{error.code}]: {error.message}"]
+                return [f"{label}: expected legal, got illegal {said}"]
             if error.code is not step.error:
-                return [
-                    f"{label}: expected illegal [{step.error}], got [{error.code}]: {error.message}"
-                ]
+                return [f"{label}: expected illegal [{step.error}], got {said}"]
             continue
         if not step.legal:
             return [f"{label}: expected illegal [{step.error}], got legal"]

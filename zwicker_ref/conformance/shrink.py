@@ -7,7 +7,10 @@ renumbered (where the variant allows one player fewer, the seats play alone at b
 counts and the seat neither moves nor owns a build), a table item removed, a build taken
 apart into loose cards, then single cards removed from hands, stock and captured piles.
 A candidate is kept when it is a valid position (it reads back under the position
-format's checks) and the engine still disagrees with the reference in the same way
+format's checks), a playable one (the reference lists at least one legal move there, or
+the hand is over: a seat to move with no move at all cannot arise in play, so a minimal
+case stays one an engine can meet), and the engine still disagrees with the reference in
+the same way
 (:attr:`Finding.kind`: a missing move stays missing, an extra move extra, a rejected
 move rejected, a wrong result wrong). A move's disagreement keeps its move, which must
 stay legal for the reference. Passes repeat until none makes the case smaller, or the
@@ -25,6 +28,7 @@ from typing import TypeVar
 
 from zwicker_ref.conformance.fuzz_checks import Finding, check_apply, check_legal, check_score
 from zwicker_ref.conformance.reference import Engine
+from zwicker_ref.engine.generation import legal_moves
 from zwicker_ref.engine.position import Pile, Position, TableItem, sorted_items
 from zwicker_ref.errors import IllegalMoveError, ZwickerError
 from zwicker_ref.formats.position_io import position_from_data, position_to_data
@@ -117,11 +121,14 @@ def _recheck(engine: Engine, finding: Finding, candidate: Candidate) -> Finding 
 
 
 def _valid(position: Position) -> Position | None:
-    """The position if it reads back under every check of the position format."""
+    """The position if it is valid (it reads back) and playable (over, or a legal move)."""
     try:
-        return position_from_data(position_to_data(position), "shrink candidate")
+        valid = position_from_data(position_to_data(position), "shrink candidate")
     except ZwickerError:
         return None
+    if not valid.is_over and not legal_moves(valid):
+        return None
+    return valid
 
 
 def _smaller_positions(position: Position, finding: Finding) -> Iterator[Position]:

@@ -63,7 +63,12 @@ def replay_moves(
         try:
             after = apply(position, move)
         except IllegalMoveError as error:
-            raise ReplayError(f"{label}: illegal [{error.code}]: {error.message}") from None
+            # The position in one line, as the error of check_move names it (an engine
+            # that is not the reference may leave it out).
+            where = error.position or position.compact()
+            raise ReplayError(
+                f"{label}: illegal [{error.code}]: {error.message}; in {where}"
+            ) from None
         yield PlayedMove(
             number=number, seat=position.to_move, move=move, before=position, after=after
         )

@@ -154,8 +154,16 @@ class ProcessEngine:
             raise self._fault(
                 f"the answer to {request['op']} is not an object: {line.strip()[:80]!r}"
             )
-        if reply.get("id") != ident:
-            raise self._fault(f"answer out of order: id {reply.get('id')!r} for request {ident}")
+        got = reply.get("id")
+        # A JSON integer equal to the request's: true (a bool is an int in Python) and 2.0
+        # (equal to 2) are not the id 1 or 2 the engine was sent.
+        if type(got) is not int:
+            raise self._fault(
+                f"the answer to {request['op']} has id {json.dumps(got)}, "
+                f"not the JSON integer {ident} of its request"
+            )
+        if got != ident:
+            raise self._fault(f"answer out of order: id {got} for request {ident}")
         return reply
 
     # Requests -------------------------------------------------------------------------------

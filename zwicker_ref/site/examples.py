@@ -8,7 +8,7 @@ adds what every example has: its number, permanent anchor, file, clauses and YAM
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from zwicker_ref.conformance.scenario_kinds import (
@@ -28,7 +28,7 @@ from zwicker_ref.site.cards import (
     played_move_html,
     position_html,
 )
-from zwicker_ref.site.links import source_link_html, url_of, walkthrough_path
+from zwicker_ref.site.links import link_clause_refs, source_link_html, url_of, walkthrough_path
 
 Renderer = Callable[[Scenario, str], list[str]]
 """Draws the body of one kind of scenario as lines of HTML (given the URL of the site root)."""
@@ -199,11 +199,18 @@ def scenario_path(scenario: Scenario) -> str:
     return Path(scenario.file).name
 
 
-def example_html(scenario: Scenario, number: int, clause_links: str, root: str) -> list[str]:
+def example_html(
+    scenario: Scenario,
+    number: int,
+    clause_links: str,
+    root: str,
+    clause_targets: Mapping[str, str],
+) -> list[str]:
     """Example ``number``: header with permanent anchor, file, body, clauses and YAML.
 
     ``clause_links`` is the HTML list of the clauses the example exercises; ``root`` the
-    URL of the site root from the page.
+    URL of the site root from the page; ``clause_targets`` where each clause id named in
+    the description links to from the page (built URLs).
     """
     facts = [scenario.kind.value, scenario.provenance.value, f"{scenario.players} players"]
     if scenario.options:
@@ -213,6 +220,7 @@ def example_html(scenario: Scenario, number: int, clause_links: str, root: str) 
         link = source_link_html(scenario.source.source, root)
         source = f" Source: {link}, “{html.escape(scenario.source.section)}”."
     yaml_text = Path(scenario.file).read_text(encoding="utf-8")
+    description = html.escape(scenario.description)
     lines = [
         f'<div class="zc-scenario" id="{scenario.id}" markdown="0">',
         f'<p class="zc-example-head"><a class="zc-number" href="#{scenario.id}" '
@@ -221,7 +229,7 @@ def example_html(scenario: Scenario, number: int, clause_links: str, root: str) 
         f'<span class="zc-pass" title="The reference interpreter passes it">✔ passes</span></p>',
         f'<p class="zc-facts"><code>{scenario.id}</code> · {" · ".join(facts)} · file '
         f"<code>{scenario_path(scenario)}</code></p>",
-        f"<p>{html.escape(scenario.description)}{source}</p>",
+        f"<p>{link_clause_refs(description, clause_targets, markdown=False)}{source}</p>",
         *RENDERERS[scenario.kind](scenario, root),
         f'<p class="zc-facts">Clauses: {clause_links}</p>',
         "<details><summary>The scenario file (YAML)</summary>",

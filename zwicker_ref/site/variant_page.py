@@ -122,12 +122,19 @@ def file_examples(variant: Variant, scenarios: list[Scenario]) -> Filing:
     )
 
 
-def _targets(variant: Variant, topic: str, variants: list[Variant]) -> dict[str, str]:
-    """Where each clause id mentioned on a topic page links to (Markdown, from that page)."""
-    grid = f"{TOPIC_ROOT}{GRID}"
+def _targets(
+    variant: Variant, topic: str, variants: list[Variant], markdown: bool = True
+) -> dict[str, str]:
+    """Where each clause id mentioned on a topic page links to, from that page.
+
+    The variant's own clauses link to their sections, others to their rows on the grid.
+    Markdown paths, or with ``markdown=False`` built URLs (for links in raw HTML blocks).
+    """
+    grid = f"{TOPIC_ROOT}{GRID}" if markdown else f"{TOPIC_ROOT_URL}{url_of(GRID)}"
     targets = {c.id: f"{grid}#{grid_row_id(c.id)}" for v in variants for c in v.clauses}
     for clause in variant.clauses:
-        page = "" if topic_of(clause.id) == topic else f"{topic_of(clause.id)}.md"
+        home = topic_of(clause.id)
+        page = "" if home == topic else f"{home}.md" if markdown else f"../{home}/"
         targets[clause.id] = f"{page}#{clause.id}"
     return targets
 
@@ -149,17 +156,11 @@ def _example_link(scenario: Scenario, filing: Filing, topic: str) -> str:
     return f"[Example {filing.numbers[scenario.id]}]({page}#{scenario.id})"
 
 
-def _clause_links_html(scenario: Scenario, variant: Variant, topic: str) -> str:
+def _clause_links_html(scenario: Scenario, targets: Mapping[str, str]) -> str:
     """The clauses an example exercises, as HTML links from the page it is shown on."""
-    mine = {clause.id for clause in variant.clauses}
-    links = []
-    for clause_id in scenario.clauses:
-        if clause_id not in mine:
-            links.append(clause_id)
-            continue
-        page = "" if topic_of(clause_id) == topic else f"../{topic_of(clause_id)}/"
-        links.append(f'<a href="{page}#{clause_id}">{clause_id}</a>')
-    return ", ".join(links)
+    return ", ".join(
+        link_clause_refs(clause_id, targets, markdown=False) for clause_id in scenario.clauses
+    )
 
 
 def _clause_md(
@@ -200,14 +201,17 @@ def _clause_md(
         refs = ", ".join(_example_link(scenario, filing, topic) for scenario in also)
         lines += [f"Also exercised by {refs}.", ""]
     examples = filing.filed.get(clause.id, ())
+    # Examples are raw HTML: their clause references link to built URLs.
+    html_targets = _targets(variant, topic, variants, markdown=False)
     drawn = [
         line
         for scenario in examples
         for line in example_html(
             scenario,
             filing.numbers[scenario.id],
-            _clause_links_html(scenario, variant, topic),
+            _clause_links_html(scenario, html_targets),
             TOPIC_ROOT_URL,
+            html_targets,
         )
     ]
     if len(examples) > SHOWN:

@@ -25,7 +25,12 @@ from zwicker_ref.site.cards import (
     table_html,
 )
 from zwicker_ref.site.examples import scenario_path
-from zwicker_ref.site.links import variant_page_path, walkthrough_path
+from zwicker_ref.site.links import (
+    clause_page_path,
+    link_clause_refs,
+    variant_page_path,
+    walkthrough_path,
+)
 from zwicker_ref.site.variant_page import example_page_path, key_md
 
 
@@ -33,6 +38,8 @@ def _header(scenario: Scenario, facts: str) -> list[str]:
     """A walkthrough's title, narrative, where it comes from and the key."""
     variant_link = f"../{variant_page_path(scenario.variant.id)}"
     example_link = f"../{example_page_path(scenario)}#{scenario.id}"
+    variant = scenario.variant
+    clauses = {c.id: f"../{clause_page_path(variant.id, c.id)}#{c.id}" for c in variant.clauses}
     return [
         "---",
         "hide:",
@@ -41,7 +48,7 @@ def _header(scenario: Scenario, facts: str) -> list[str]:
         "",
         f"# {scenario.title}",
         "",
-        html.escape(scenario.description),
+        link_clause_refs(html.escape(scenario.description), clauses),
         "",
         f"Example [{scenario.id}]({example_link}) of "
         f"[{scenario.variant.name}]({variant_link}), file `{scenario_path(scenario)}`, "
