@@ -17,7 +17,8 @@ fuzzer list millions of positions:
 
 - a card's values in each use are read once per variant (:class:`CardFacts`); what a card
   *holds* is a bit set of values, so a hand is a tuple of small integers, and "does this
-  hand back these values" is a matching on bit sets, remembered (:func:`backs`);
+  hand back these values" is a matching on bit sets, remembered
+  (:func:`~zwicker_ref.engine.values.backs`, which checking shares);
 - the table is a tuple of the values its items offer, its *shape*; what a card captures
   there (bit masks of items, :func:`table_captures`) depends only on the shape and the
   card's values, and is remembered per shape; which values a card builds onto an item (a
@@ -41,7 +42,7 @@ from zwicker_ref.engine.captures import SMALL_TABLE, CaptureSearch, capture_mask
 from zwicker_ref.engine.memo import Memo, PerObject
 from zwicker_ref.engine.moves import Move, Trail, new_build, new_capture
 from zwicker_ref.engine.position import Pile, Position, TableItem
-from zwicker_ref.engine.values import ValueTable, value_table
+from zwicker_ref.engine.values import ValueTable, backs, bit_set, value_table
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.variant import LoneJoker, PartnerBasis, Rules, Sweep, TableJokers
 
@@ -150,7 +151,7 @@ class RuleTables:
             table=use.table,
             capture=use.capture,
             build=use.build,
-            holds=_bit_set(use.hold),
+            holds=bit_set(use.hold),
             joker=card.is_joker,
             sweep=use.sweep,
         )
@@ -168,43 +169,11 @@ class RuleTables:
 
     def _reach(self, played: tuple[int, ...]) -> Memo[tuple[int, ...] | None, int]:
         results = self.values.build_results
-        return Memo(lambda offer: _bit_set(results(offer, played)))
-
-
-def _bit_set(values: tuple[int, ...] | frozenset[int]) -> int:
-    mask = 0
-    for value in values:
-        mask |= 1 << value
-    return mask
+        return Memo(lambda offer: bit_set(results(offer, played)))
 
 
 rule_tables: PerObject[Rules, RuleTables] = PerObject(RuleTables)
 """The shared :class:`RuleTables` of a :class:`Rules` (one per variant and option set)."""
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def backs(holds: tuple[int, ...], wanted: int) -> bool:
-    """True when each value in ``wanted`` gets a different card of the hand that holds it.
-
-    ``holds`` gives each card's held values as a bit set, ``wanted`` the values as one.
-    One card backs every build of one value; two values need two cards (RULINGS.md, the
-    owner obligation). A bipartite matching by augmenting paths; hands are small.
-    """
-    values = [value for value in range(wanted.bit_length()) if wanted >> value & 1]
-    if len(values) > len(holds):
-        return False
-    holder: dict[int, int] = {}  # card index -> the value it backs
-
-    def place(value: int, seen: set[int]) -> bool:
-        for index, held in enumerate(holds):
-            if held >> value & 1 and index not in seen:
-                seen.add(index)
-                if index not in holder or place(holder[index], seen):
-                    holder[index] = value
-                    return True
-        return False
-
-    return all(place(value, set()) for value in values)
 
 
 _NEVER = 1 << 30

@@ -17,7 +17,7 @@ from collections.abc import Collection
 
 from zwicker_ref.engine.memo import Memo
 from zwicker_ref.engine.position import Pile, Position
-from zwicker_ref.engine.values import ValueTable, can_back
+from zwicker_ref.engine.values import ValueTable, backs, bit_set
 from zwicker_ref.rules.cards import Card
 
 OwnedBuild = tuple[Card, int]
@@ -123,8 +123,11 @@ class OwnerObligation:
 
     def _can_back(self, key: tuple[int, int | None, frozenset[int]]) -> bool:
         seat, played, distinct = key
-        hand = [card for card in self.position.hands[seat] if card.sort_key != played]
-        return can_back(hand, set(distinct), self.values)
+        use = self.values.use
+        holds = tuple(
+            bit_set(use(card).hold) for card in self.position.hands[seat] if card.sort_key != played
+        )
+        return backs(holds, bit_set(distinct))
 
     def _count_holders(self, seat: int) -> dict[int, int]:
         counts: dict[int, int] = {}

@@ -11,6 +11,7 @@ card, so generation and checking read one table.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from zwicker_ref.engine.memo import Memo, PerObject
@@ -133,33 +134,36 @@ value_table: PerObject[Rules, ValueTable] = PerObject(ValueTable)
 """The shared :class:`ValueTable` of a :class:`Rules` (one per variant and option set)."""
 
 
-def can_back(hand: tuple[Card, ...] | list[Card], values: set[int], table: ValueTable) -> bool:
-    """True when each of ``values`` can be given a different card of ``hand`` that holds it.
+@functools.lru_cache(maxsize=1 << 16)
+def backs(holds: tuple[int, ...], wanted: int) -> bool:
+    """True when each value in ``wanted`` can be given a different card that holds it.
 
-    This is the owner obligation of RULINGS.md: one card backs every build of one value,
-    but two values need two cards (a king backs a 4-build or a 14-build, not both).
+    ``holds`` gives each card of a hand the values it backs, as a bit set (bit v: value
+    v); ``wanted`` is the values to back, as one. This is the owner obligation of
+    RULINGS.md: one card backs every build of one value, but two values need two cards (a
+    king backs a 4-build or a 14-build, not both). A bipartite matching by augmenting
+    paths; hands are small, and the answers are remembered.
     """
-    if not values:
-        return True
-    if len(values) > len(hand):
+    values = [value for value in range(wanted.bit_length()) if wanted >> value & 1]
+    if len(values) > len(holds):
         return False
-    wanted = sorted(values)
-    options = [
-        [index for index, card in enumerate(hand) if table.holds(card, value)] for value in wanted
-    ]
-    if any(not choices for choices in options):
-        return False
-    matched: dict[int, int] = {}  # card index -> position in `wanted`
+    holder: dict[int, int] = {}  # card index -> the value it backs
 
-    def assign(position: int, seen: set[int]) -> bool:
-        for index in options[position]:
-            if index in seen:
-                continue
-            seen.add(index)
-            holder = matched.get(index)
-            if holder is None or assign(holder, seen):
-                matched[index] = position
-                return True
+    def place(value: int, seen: set[int]) -> bool:
+        for index, held in enumerate(holds):
+            if held >> value & 1 and index not in seen:
+                seen.add(index)
+                if index not in holder or place(holder[index], seen):
+                    holder[index] = value
+                    return True
         return False
 
-    return all(assign(position, set()) for position in range(len(wanted)))
+    return all(place(value, set()) for value in values)
+
+
+def bit_set(values: Iterable[int]) -> int:
+    """``values`` as a bit set (bit v: value v)."""
+    found = 0
+    for value in values:
+        found |= 1 << value
+    return found
