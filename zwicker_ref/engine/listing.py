@@ -140,8 +140,6 @@ class RuleTables:
         self.reach: Memo[tuple[int, ...], Memo[tuple[int, ...] | None, int]] = Memo(self._reach)
         """The values a build may announce (a bit set): by the values the played card
         counts, then by those its target offers (None: a new single-card build)."""
-        self.partners: Memo[int, tuple[tuple[int, ...], ...]] = Memo(self._partners_of)
-        """Each seat's partners, by the number of players (none when everyone plays alone)."""
         self.trails: Memo[Card, Trail] = Memo(Trail)
         """The trail of each card: a move is a value, so one object serves every listing."""
 
@@ -154,17 +152,6 @@ class RuleTables:
             holds=bit_set(use.hold),
             joker=card.is_joker,
             sweep=use.sweep,
-        )
-
-    def _partners_of(self, players: int) -> tuple[tuple[int, ...], ...]:
-        teams = self.rules.is_partnership(players)
-        return tuple(
-            tuple(
-                other
-                for other in range(players)
-                if teams and other != seat and other % 2 == seat % 2
-            )
-            for seat in range(players)
         )
 
     def _reach(self, played: tuple[int, ...]) -> Memo[tuple[int, ...] | None, int]:
@@ -203,6 +190,7 @@ class _Prepared:
         "offered",
         "owned",
         "owners",
+        "position",
         "rest_holds",
         "table",
         "tables",
@@ -212,6 +200,7 @@ class _Prepared:
     )
 
     def __init__(self, position: Position) -> None:
+        self.position = position
         tables = self.tables = rule_tables(position.rules)
         facts_of = tables.facts
         mover = self.mover = position.to_move
@@ -223,20 +212,20 @@ class _Prepared:
         self.rest_holds = [tuple(holds[:index] + holds[index + 1 :]) for index in range(len(holds))]
         table = self.table = position.table
         names: list[Card] = []
-        offered: list[tuple[int, ...]] = []
+        # What each item offers, as checking reads it too (one definition).
+        item_values = tables.values.item_values
+        offered = [item_values(item) for item in table]
         # Owned builds: each owning seat's values (a bit set), and its builds (item bit, value bit).
         owned: dict[int, int] = {}
         builds_of: dict[int, list[tuple[int, int]]] = {}
         for index, item in enumerate(table):
             if isinstance(item, Pile):
                 names.append(item.cards[0])
-                offered.append((item.value,))
                 if item.owner is not None:
                     owned[item.owner] = owned.get(item.owner, 0) | 1 << item.value
                     builds_of.setdefault(item.owner, []).append((1 << index, 1 << item.value))
             else:
                 names.append(item)
-                offered.append(facts_of[item].table)
         self.names = names
         self.targets = (None, *names)
         self.target_offers: tuple[tuple[int, ...] | None, ...] = (None, *offered)
@@ -406,7 +395,7 @@ class _Prepared:
         tables = self.tables
         mover = self.mover
         owners = [(mover, 0)]
-        for partner in tables.partners[len(self.hands)][mover]:
+        for partner in self.position.partners_of(mover):
             basis = 0
             if tables.partner_builds:
                 for _bit, value in self.builds_of.get(partner, ()):
@@ -474,14 +463,10 @@ def list_moves(position: Position) -> list[Move]:
         return []
     prepared = _Prepared(position)
     cards = prepared.cards
-    if prepared.mover in prepared.owned:
-        trail = prepared.tables.trails
-        moves: list[Move] = [
-            trail[card] for index, card in enumerate(cards) if prepared.trail_allowed(index)
-        ]
-    else:
-        trail = prepared.tables.trails
-        moves = [trail[card] for card in cards]
+    trail = prepared.tables.trails
+    moves: list[Move] = [
+        trail[card] for index, card in enumerate(cards) if prepared.trail_allowed(index)
+    ]
     for index, card in enumerate(cards):
         moves += prepared.capture_moves(index, card)
     for index, card in enumerate(cards):
