@@ -134,15 +134,25 @@ value_table: PerObject[Rules, ValueTable] = PerObject(ValueTable)
 """The shared :class:`ValueTable` of a :class:`Rules` (one per variant and option set)."""
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def backs(holds: tuple[int, ...], wanted: int) -> bool:
     """True when each value in ``wanted`` can be given a different card that holds it.
 
     ``holds`` gives each card of a hand the values it backs, as a bit set (bit v: value
     v); ``wanted`` is the values to back, as one. This is the owner obligation of
     RULINGS.md: one card backs every build of one value, but two values need two cards (a
-    king backs a 4-build or a 14-build, not both). A bipartite matching by augmenting
-    paths; hands are small, and the answers are remembered.
+    king backs a 4-build or a 14-build, not both).
+    """
+    if not wanted & (wanted - 1):
+        # No value, or one: any card that holds it will do.
+        return not wanted or any(held & wanted for held in holds)
+    return _matching(holds, wanted)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _matching(holds: tuple[int, ...], wanted: int) -> bool:
+    """:func:`backs` for two values or more: a bipartite matching by augmenting paths.
+
+    Hands are small, and the answers are remembered.
     """
     values = [value for value in range(wanted.bit_length()) if wanted >> value & 1]
     if len(values) > len(holds):
