@@ -38,7 +38,8 @@ table has), the set is first masked to the vectors with room for g.
    every set of one are single operations on bytes, not a loop over the sets.
 
 Counting needs no list at all: the sets with a vector x number the product over classes
-of binomial(size, count), summed over the vectors that split.
+of binomial(size, count), summed over the vectors that split (bit counts of the bit set,
+split by those factors).
 
 Everything here is a pure function of the table's values (``offered``) and the bound,
 cached per table by :func:`vector_table`; the walk's memory lives for one call. Tables
@@ -113,6 +114,11 @@ class VectorTable:
         self._sums = self._sum_sets()
         self._splits = Memo(self._split_set, limit=bound + 1)
         self._room = Memo(self._room_for, limit=max(64, _ROOM_BITS // self.vectors))
+        split = 0
+        while split < len(self.sizes) and strides[split] ** 2 < self.vectors:
+            split += 1
+        self._split = strides[split]
+        """The place value of the middle digit, where a group's room is split in two."""
         self._width = max(1, -(-self.items // 8))
         if self._width in (3, 5, 6, 7):
             self._width = 1 << self._width.bit_length()  # a width an array can hold
@@ -168,9 +174,27 @@ class VectorTable:
             stage = groups[start:end]
             start = end
             # Before the stage every vector reached is zero in this digit and above, so a
-            # vector of the stage holds at most `size` of its groups: one per round.
-            frontier = reached
-            for _ in range(self.sizes[digit]):
+            # vector of the stage holds at most `size` of its groups: one per round. In the
+            # first round only the lower digits can overflow (their part of a group is
+            # `group % stride`); on a class of one item there is no other round. The room
+            # for those digits is taken in two halves (split at a middle digit): the groups
+            # come in increasing order, so those with the same upper half are together
+            # and share the first half of the work, and few distinct rooms are built.
+            stride = strides[digit]
+            split = self._split
+            grown = 0
+            upper = 0
+            part = reached  # the vectors reached with room for the upper half
+            for group in stage:
+                lower = group % stride
+                low = lower % split
+                if lower - low != upper:
+                    upper = lower - low
+                    part = reached & room[upper] if upper else reached
+                grown |= (part & room[low] if low else part) << group
+            frontier = grown
+            reached |= grown
+            for _ in range(self.sizes[digit] - 1):
                 grown = 0
                 for group in stage:
                     grown |= (frontier & room[group]) << group
@@ -199,28 +223,45 @@ class VectorTable:
 
     def count(self, values: tuple[int, ...]) -> int:
         """How many item sets split into groups adding up to one of ``values``."""
-        base, low, high = self._weights
-        total = 0
-        for vector in _set_bits(self._wanted(values)):
-            upper, lower = divmod(vector, base)
-            total += low[lower] * high[upper]
-        return total
+        return self._weighed(self._wanted(values), 0)
+
+    def _weighed(self, vectors: int, level: int) -> int:
+        """How many item sets have a vector of ``vectors``, weighing the classes from ``level``.
+
+        The sets with vector x number the product over classes of binomial(size, count);
+        split by that factor class after class, and a part where every factor is known is
+        counted by its set bits.
+        """
+        if level == len(self._weights):
+            return vectors.bit_count()
+        return sum(
+            weight * self._weighed(part, level + 1)
+            for weight, mask in self._weights[level]
+            if (part := vectors & mask)
+        )
 
     @functools.cached_property
-    def _weights(self) -> tuple[int, list[int], list[int]]:
-        """How many item sets have each vector, as two tables split at a middle digit.
+    def _weights(self) -> list[list[tuple[int, int]]]:
+        """For each class of more than one item: each binomial(size, count) and its vectors.
 
-        The number for a vector is the product over classes of binomial(size, count); one
-        table for the low digits, one for the high, so neither has V entries.
+        A class of one item has one set for either count, so it weighs nothing.
         """
-        split = 0
-        while split < len(self.sizes) and self.strides[split] ** 2 < self.vectors:
-            split += 1
-        return (
-            self.strides[split],
-            _weight_table(self.sizes[:split]),
-            _weight_table(self.sizes[split:]),
-        )
+        weights = []
+        for digit, size in enumerate(self.sizes):
+            if size < 2:
+                continue
+            stride = self.strides[digit]
+            patterns: dict[int, int] = {}
+            for count in range(size + 1):
+                weight = math.comb(size, count)
+                patterns[weight] = patterns.get(weight, 0) | ((1 << stride) - 1) << count * stride
+            weights.append(
+                [
+                    (weight, _repeat(pattern, self.strides[digit + 1], self.vectors))
+                    for weight, pattern in patterns.items()
+                ]
+            )
+        return weights
 
     def _wanted(self, values: tuple[int, ...]) -> int:
         wanted = 0
@@ -240,7 +281,7 @@ class VectorTable:
     def _listing(self, wanted: int) -> Listed:
         """The canonical list of the nonempty item sets with a vector in ``wanted``, as bytes."""
         width = self._width
-        empty = bytes(width)
+        empty = bytearray(width)  # the empty set; adding to a bytearray makes a new one
         # Per item j: the stride of its class (0: it is never taken), the vectors the
         # items after it make up, where its bit lies in a set's bytes, and j alone.
         steps = [
@@ -275,7 +316,7 @@ class VectorTable:
                     found = alone
                 else:
                     rest = later.get(taking) or listing(index + 1, taking)
-                    grown = bytearray(empty + rest if taking & 1 else rest)
+                    grown = empty + rest if taking & 1 else bytearray(rest)
                     grown[place] = grown[place].translate(add_bit)
                     found = grown
                 # The sets taking the item come first: each precedes the sets after it.
@@ -360,11 +401,3 @@ def _set_bits(bits: int) -> list[int]:
         found.append(position)
         position = text.find("1", position + 1)
     return found
-
-
-def _weight_table(sizes: list[int]) -> list[int]:
-    """For every vector over classes of ``sizes``: how many item sets have it."""
-    table = [1]
-    for size in sizes:
-        table = [math.comb(size, count) * weight for count in range(size + 1) for weight in table]
-    return table
