@@ -238,13 +238,9 @@ def _items_of(mask: int) -> list[int]:
 @functools.lru_cache(maxsize=256)
 def _large_table_masks(offered: Offered, values: tuple[int, ...], bound: int) -> tuple[int, ...]:
     table = vector_table(offered, bound)
-    if table is not None:
-        return table.masks(values)
-    found: set[int] = set()
-    totals = subset_totals(offered, bound)
-    for value in values:
-        found |= feasible_subsets(totals, value)
-    return tuple(sorted(found, key=_items_of))
+    if table is None:
+        return masks_by_subsets(offered, values, bound)
+    return table.masks(values)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -253,3 +249,17 @@ def _large_table_count(offered: Offered, values: tuple[int, ...], bound: int) ->
     if table is None:
         return len(_large_table_masks(offered, values, bound))
     return table.count(values)
+
+
+def masks_by_subsets(offered: Offered, values: tuple[int, ...], bound: int) -> tuple[int, ...]:
+    """:func:`capture_masks` by the subset method on a table of any size, sorted by a key.
+
+    The answer for a table with too many value classes for the vector search. Its work
+    follows the number of subsets adding up to at most ``bound``, so it suits tables of
+    high values; it is slow where many small cards make many small subsets.
+    """
+    found: set[int] = set()
+    totals = subset_totals(offered, bound)
+    for value in values:
+        found |= feasible_subsets(totals, value)
+    return tuple(sorted(found, key=_items_of))
