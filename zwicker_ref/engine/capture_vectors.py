@@ -325,7 +325,12 @@ class VectorTable:
             known[index][residual] = found
             return found
 
-        return listing(0, wanted)
+        try:
+            return listing(0, wanted)
+        finally:
+            # The walk refers to itself, so it and its lists would wait for the garbage
+            # collector: let go of the lists now.
+            known.clear()
 
     def _decode(self, listed: Listed) -> tuple[int, ...]:
         """The bit masks of a list of item sets, in order."""
@@ -342,16 +347,32 @@ class VectorTable:
         return tuple(masks.tolist())
 
 
-@functools.lru_cache(maxsize=16)
 def vector_table(offered: tuple[tuple[int, ...], ...], bound: int) -> VectorTable | None:
     """The search over one table's values, or None where it has too many vectors.
 
-    Kept for the few tables in play at once (each card of the mover's hand asks the same
-    table), bounded: a table's sum sets take (bound + 1) * V bits.
+    A table's bit sets take some (items + bound) * V bits, a few kilobytes for the tables
+    of play and megabytes near the limit, so the few tables in use at once are kept (each
+    card of the mover's hand asks the same table), fewer of the large ones.
     """
     vectors = math.prod(size + 1 for size in _class_sizes(offered))
     if vectors > VECTOR_LIMIT:
         return None
+    if vectors > _FEW_VECTORS:
+        return _many_vectors(offered, bound)
+    return _few_vectors(offered, bound)
+
+
+_FEW_VECTORS = 1 << 16
+"""Up to this many vectors a table is small enough to keep dozens of."""
+
+
+@functools.lru_cache(maxsize=32)
+def _few_vectors(offered: tuple[tuple[int, ...], ...], bound: int) -> VectorTable:
+    return VectorTable(offered, bound)
+
+
+@functools.lru_cache(maxsize=2)
+def _many_vectors(offered: tuple[tuple[int, ...], ...], bound: int) -> VectorTable:
     return VectorTable(offered, bound)
 
 

@@ -231,11 +231,11 @@ def _items_of(mask: int) -> list[int]:
 
 # Large tables --------------------------------------------------------------------------
 
-# A large table's lists are long (tens of thousands of masks on a table of 16), so fewer
-# of them are kept than of a small table's.
+# A large table's lists are long (tens of thousands of masks on a table of 16), and a
+# move changes the table, so only the lists of the last few tables asked about are kept.
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=32)
 def _large_table_masks(offered: Offered, values: tuple[int, ...], bound: int) -> tuple[int, ...]:
     table = vector_table(offered, bound)
     if table is None:
