@@ -162,6 +162,7 @@ class VectorTable:
         return self._splits[value]
 
     def _split_set(self, value: int) -> int:
+        """:meth:`splits` of one value: every sum of disjoint groups, stage by stage (step 2)."""
         groups = [group for group in _set_bits(self._sums[value]) if group]
         strides = self.strides
         room = self._room

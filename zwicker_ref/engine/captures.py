@@ -22,10 +22,11 @@ in bounded caches. The method depends on the table:
   canonical order by a walk over the items
   (:mod:`~zwicker_ref.engine.capture_vectors`). Counting multiplies binomials and lists
   nothing.
-- **A table with very many value classes** (more vectors than
-  :data:`~zwicker_ref.engine.capture_vectors.VECTOR_LIMIT`, some 20 distinct values and
-  more; not met in play): the subset method again, sorted by a key. Slow, but its work
-  follows the number of small subsets, not the number of vectors.
+- **A table with very many value classes** (more count vectors than
+  :data:`~zwicker_ref.engine.capture_vectors.VECTOR_LIMIT`: 21 items of different values,
+  or 13 values twice over from two decks): the subset method again, sorted by a key.
+  Slower, but its work follows the number of subsets adding up to at most the bound, not
+  the number of vectors, and counting lists.
 """
 
 from __future__ import annotations
