@@ -8,20 +8,22 @@ identity of a capture is the set of items taken. A sweeping card (the club seven
 restrictions decide which items may be taken at all. The owner obligation then removes
 the captures that leave the mover's own builds unbacked.
 
-Finding the item sets is :mod:`~zwicker_ref.engine.captures`' search: over item subsets
-as bit masks on a small table, over count vectors of value classes on a large one.
+Finding the item sets is :mod:`~zwicker_ref.engine.captures`' search, asked of the
+table's values alone: every set as a bit mask over the table items, in canonical order
+(over item subsets on a small table, over count vectors of value classes on a large one).
 """
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from zwicker_ref.engine.captures import (
-    SMALL_TABLE,
     CaptureSearch,
     capture_masks,
     classify,
-    sorted_keys,
+    count_capture_masks,
+    splits_whole,
 )
 from zwicker_ref.engine.memo import Memo
 from zwicker_ref.engine.moves import Capture
@@ -116,22 +118,17 @@ class CaptureOptions:
         takes_lone_joker, values = key
         if not takes_lone_joker:
             return []
-        if len(self.context.table) <= SMALL_TABLE:
-            mask_items = self._mask_items
-            return [
-                mask_items[mask]
-                for mask in capture_masks(self._offered, values, self.context.values.capture_bound)
-            ]
-        search, _names = self._searches[takes_lone_joker]
-        keys = sorted_keys(search, self._vectors(search, values))
-        by_key = self.context.by_key
-        return [frozenset([by_key[name] for name in key]) for key in keys]
+        mask_items = self._mask_items
+        return [
+            mask_items[mask]
+            for mask in capture_masks(self._offered, values, self.context.values.capture_bound)
+        ]
 
     @staticmethod
     def _canonical_place(items: frozenset[Card]) -> list[int]:
         return sorted(name.sort_key for name in items)
 
-    @property
+    @functools.cached_property
     def _offered(self) -> tuple[tuple[int, ...], ...]:
         """The values each table item offers a capture (none for an item that may not be taken)."""
         context = self.context
@@ -147,18 +144,14 @@ class CaptureOptions:
         names = self.context.names
         return frozenset([names[index] for index in range(len(names)) if mask >> index & 1])
 
-    def capture_vectors(self, card: Card) -> set[int]:
-        """Packed count vectors of every item set ``card`` may capture by adding up."""
-        search, _names = self.search_for(card)
-        return self._vectors(search, self.context.values.use(card).capture)
-
-    @staticmethod
-    def _vectors(search: CaptureSearch[int], values: tuple[int, ...]) -> set[int]:
-        search.solve(values)
-        vectors: set[int] = set()
-        for value in values:
-            vectors |= search.feasible(value)
-        return vectors
+    def _adds_up(self, items: frozenset[Card], values: tuple[int, ...]) -> bool:
+        """True when ``items`` is also an ordinary capture: it splits into groups of one value."""
+        offered = tuple(
+            offered
+            for name, offered in zip(self.context.names, self._offered, strict=True)
+            if name in items
+        )
+        return any(splits_whole(offered, value) for value in values)
 
     # The legal captures ----------------------------------------------------------------
 
@@ -177,19 +170,17 @@ class CaptureOptions:
         """How many legal captures ``card`` has, without building them where it can."""
         context = self.context
         obligation = context.obligation
-        owns = obligation.applies and context.mover in obligation.owned
-        if owns:
+        if obligation.applies and context.mover in obligation.owned:
             # The obligation depends on which builds are taken: count by listing.
             return len(self.legal(card))
-        if len(context.table) <= SMALL_TABLE:
-            return len(self.capture_sets(card))
-        search, _names = self.search_for(card)
-        vectors = self.capture_vectors(card)
-        total = sum(search.count(vector) for vector in vectors)
+        values = context.values.use(card).capture
+        takes = self.takes_lone_joker(card)
+        total = (
+            count_capture_masks(self._offered, values, context.values.capture_bound) if takes else 0
+        )
         swept = self.sweep_set(card)
-        if swept is not None:
-            vector = search.vector_of({name.sort_key for name in swept})
-            total += vector is None or search.pack(vector) not in vectors
+        if swept is not None and not (takes and self._adds_up(swept, values)):
+            total += 1  # a sweep that is not also an ordinary capture
         return total
 
 

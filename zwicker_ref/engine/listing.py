@@ -34,11 +34,11 @@ owner.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterator
+import gc
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from zwicker_ref.engine.captures import SMALL_TABLE, CaptureSearch, capture_masks, classify
+from zwicker_ref.engine.captures import capture_masks
 from zwicker_ref.engine.memo import Memo, PerObject
 from zwicker_ref.engine.moves import Move, Trail, new_build, new_capture
 from zwicker_ref.engine.position import Pile, Position, TableItem
@@ -91,10 +91,9 @@ def table_captures(
         (place,) = places
         offer = taken[place]
         return (1 << place,) if any(value in offer for value in values) else ()
-    search = capture_masks if len(places) <= SMALL_TABLE else _large_table_masks
     if len(places) == len(taken):
-        return search(taken, values, top)
-    found = search(tuple([taken[place] for place in places]), values, top)
+        return capture_masks(taken, values, top)
+    found = capture_masks(tuple([taken[place] for place in places]), values, top)
     # Back to table places. The places keep their order, so the canonical order of the
     # sets (by their places as increasing sequences) is kept too.
     masks = []
@@ -105,21 +104,6 @@ def table_captures(
                 table_mask |= 1 << place
         masks.append(table_mask)
     return tuple(masks)
-
-
-@functools.lru_cache(maxsize=4096)
-def _large_table_masks(taken: Offered, values: tuple[int, ...], _top: int) -> tuple[int, ...]:
-    """:func:`capture_masks` for more than SMALL_TABLE items: the count-vector search."""
-    search = CaptureSearch(
-        classify((1 << index, offer) for index, offer in enumerate(taken) if offer)
-    )
-    search.solve(values)
-    masks: set[int] = set()
-    for value in values:
-        for packed in search.feasible(value):
-            for bits in search.expand(packed):
-                masks.add(sum(bits))
-    return tuple(sorted(masks, key=mask_order))
 
 
 class RuleTables:
@@ -163,6 +147,10 @@ rule_tables: PerObject[Rules, RuleTables] = PerObject(RuleTables)
 """The shared :class:`RuleTables` of a :class:`Rules` (one per variant and option set)."""
 
 
+_MANY = 256
+"""Above this many captures of one card on a table of over eight items, names are looked
+up a byte at a time (:meth:`_Prepared._many_capture_moves`)."""
+
 _NEVER = 1 << 30
 """Above every value: the least value of an item that may not be captured."""
 
@@ -186,6 +174,7 @@ class _Prepared:
         "lone_joker",
         "lows",
         "mover",
+        "name_bytes",
         "names",
         "offered",
         "owned",
@@ -232,6 +221,7 @@ class _Prepared:
         self.owned = owned if tables.obligation else {}
         self.builds_of = builds_of
         self.item_sets: dict[int, frozenset[Card]] = {}
+        self.name_bytes: list[list[tuple[Card, ...]]] | None = None
         self.offered = offered
         self.taken = tuple(offered)
         if tables.jokers_never_taken:
@@ -314,16 +304,48 @@ class _Prepared:
 
     def capture_moves(self, index: int, card: Card) -> list[Move]:
         """The legal captures of card ``index`` (``card``), in canonical order."""
+        masks = self.captures(index)
+        if len(masks) > _MANY and len(self.names) > 8:
+            return self._many_capture_moves(card, masks)
         item_sets = self.item_sets
+        names = self.names
         moves: list[Move] = []
-        for mask in self.captures(index):
+        for mask in masks:
             items = item_sets.get(mask)
             if items is None:
-                names = self.names
-                items = item_sets[mask] = frozenset(
-                    [names[bit] for bit in range(len(names)) if mask >> bit & 1]
-                )
+                found = []
+                rest = mask
+                while rest:
+                    lowest = rest & -rest
+                    found.append(names[lowest.bit_length() - 1])
+                    rest ^= lowest
+                items = item_sets[mask] = frozenset(found)
             moves.append(new_capture(card, items))
+        return moves
+
+    def _many_capture_moves(self, card: Card, masks: Sequence[int]) -> list[Move]:
+        """:meth:`capture_moves` for thousands of captures on a large table.
+
+        The names of the items in each byte of a mask are looked up in a table made once
+        for the position, so a set costs a lookup per eight items.
+        """
+        names = self.names
+        bytes_of = self.name_bytes
+        if bytes_of is None:
+            bytes_of = self.name_bytes = [
+                [
+                    tuple(names[start + bit] for bit in range(8) if byte >> bit & 1)
+                    for byte in range(1 << min(8, len(names) - start))
+                ]
+                for start in range(0, len(names), 8)
+            ]
+        moves: list[Move] = []
+        for mask in masks:
+            found: tuple[Card, ...] = ()
+            for table in bytes_of:
+                found += table[mask & 255]
+                mask >>= 8
+            moves.append(new_capture(card, frozenset(found)))
         return moves
 
     # Builds --------------------------------------------------------------------------------
@@ -461,16 +483,26 @@ def list_moves(position: Position) -> list[Move]:
     """Every legal move of the seat to move, once each, in canonical order."""
     if position.is_over:
         return []
-    prepared = _Prepared(position)
-    cards = prepared.cards
-    trail = prepared.tables.trails
-    moves: list[Move] = [
-        trail[card] for index, card in enumerate(cards) if prepared.trail_allowed(index)
-    ]
-    for index, card in enumerate(cards):
-        moves += prepared.capture_moves(index, card)
-    for index, card in enumerate(cards):
-        moves += prepared.build_moves(index, card)
+    # The moves made here hold no reference cycles, so the cyclic garbage collector has
+    # nothing to find among them; paused while they are made, it does not walk the young
+    # objects again and again (a third of the time of a listing of thousands).
+    collecting = gc.isenabled()
+    if collecting:
+        gc.disable()
+    try:
+        prepared = _Prepared(position)
+        cards = prepared.cards
+        trail = prepared.tables.trails
+        moves: list[Move] = [
+            trail[card] for index, card in enumerate(cards) if prepared.trail_allowed(index)
+        ]
+        for index, card in enumerate(cards):
+            moves += prepared.capture_moves(index, card)
+        for index, card in enumerate(cards):
+            moves += prepared.build_moves(index, card)
+    finally:
+        if collecting:
+            gc.enable()
     return moves
 
 
