@@ -23,7 +23,6 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 
 from tests.positions import large_positions
-from zwicker_ref.engine.capture_options import holds_joker
 from zwicker_ref.engine.capture_vectors import VECTOR_LIMIT, vector_table
 from zwicker_ref.engine.captures import (
     SMALL_TABLE,
@@ -34,7 +33,7 @@ from zwicker_ref.engine.captures import (
     masks_by_subsets,
     splits_whole,
 )
-from zwicker_ref.engine.position import Position, item_key
+from zwicker_ref.engine.position import Position, holds_joker, item_key
 from zwicker_ref.engine.values import value_table
 from zwicker_ref.rules.variant import TableJokers
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from zwicker_ref.engine.moves import Build
 from zwicker_ref.engine.position import TableItem
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.variant import PartnerBasis
@@ -29,8 +28,6 @@ class BuildOptions:
 
     def __init__(self, context: MoveContext) -> None:
         self.context = context
-        # Build targets in canonical order: a new build first, then the table items.
-        self._targets: tuple[Card | None, ...] = (None, *context.names)
         self.partners: tuple[int, ...] = ()
         self._partner_values: dict[int, frozenset[int]] = {}
         if not context.rules.build_ownership:
@@ -40,11 +37,6 @@ class BuildOptions:
             self._partner_values = {
                 partner: self._basis_values(partner) for partner in self.partners
             }
-        if context.rules.build_holding:
-            # The values the mover holds twice or more, and once: the holding requirement.
-            counts = context.obligation.mover_holds
-            self._held_twice = frozenset(value for value, count in counts.items() if count > 1)
-            self._held_once = frozenset(value for value, count in counts.items() if count == 1)
 
     def build_values(self, card: Card, target: TableItem | None) -> tuple[int, ...]:
         """Every value a build of ``card`` onto ``target`` (None: alone) may announce."""
@@ -81,51 +73,3 @@ class BuildOptions:
             for held in context.position.hands[partner]:
                 values |= context.values.use(held).hold
         return frozenset(values)
-
-    def legal(self, card: Card) -> list[Build]:
-        """Every legal build with ``card``, in canonical order."""
-        context = self.context
-        values = context.values
-        # The values reachable on each target, from one lookup for the whole table.
-        reached_on = values.build_results_on_table(context.offered, values.use(card).build)
-        moves: list[Build] = []
-        if not context.rules.build_ownership:
-            # Without owners nobody has builds to back: the owner obligation cannot fail.
-            for name, reached in zip(self._targets, reached_on, strict=True):
-                moves += [Build(card, name, value, None) for value in reached]
-            return moves
-        legal = context.obligation.after_build
-        # Who may own each value (as owners() decides), once per card instead of per value.
-        seats = self._allowed_values(card)
-        # Owners allow few values: look only at those (all values where one allows any).
-        wanted: frozenset[int] | None = frozenset()
-        for _seat, seat_values in seats:
-            wanted = None if seat_values is None or wanted is None else wanted | seat_values
-        if wanted is not None and not wanted:
-            return moves
-        for name, reached in zip(self._targets, reached_on, strict=True):
-            if wanted is not None:
-                hits = wanted.intersection(reached)
-                if not hits:
-                    continue
-                reached = tuple(sorted(hits))
-            for value in reached:
-                for seat, seat_values in seats:
-                    if (seat_values is None or value in seat_values) and legal(
-                        card, name, value, seat
-                    ):
-                        moves.append(Build(card, name, value, seat))
-        return moves
-
-    def _allowed_values(self, card: Card) -> list[tuple[int, frozenset[int] | None]]:
-        """Each seat that may own a build of ``card``, with the values it may own (None: any)."""
-        context = self.context
-        mover = context.mover
-        own: frozenset[int] | None = None
-        if context.rules.build_holding:
-            # The values the mover still holds after playing the card.
-            own = self._held_twice | (self._held_once - context.values.use(card).hold)
-        if not self._partner_values:
-            return [(mover, own)]
-        allowed: dict[int, frozenset[int] | None] = {mover: own, **self._partner_values}
-        return sorted(allowed.items())

@@ -85,7 +85,7 @@ def _check_capture(context: MoveContext, move: Capture) -> None:
     )
     if missing:
         _fail(ErrorCode.ITEM_NOT_ON_TABLE, f"{' '.join(map(str, missing))} not on the table")
-    _search, allowed = context.captures.search_for(move.card)
+    allowed = context.captures.capturable_names(move.card)
     forbidden = move.items - allowed
     if forbidden:
         _fail(

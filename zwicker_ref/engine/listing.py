@@ -35,13 +35,14 @@ owner.
 from __future__ import annotations
 
 import gc
+import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from zwicker_ref.engine.captures import capture_masks
+from zwicker_ref.engine.captures import capture_masks, count_capture_masks
 from zwicker_ref.engine.memo import Memo, PerObject
 from zwicker_ref.engine.moves import Move, Trail, new_build, new_capture
-from zwicker_ref.engine.position import Pile, Position, TableItem
+from zwicker_ref.engine.position import Pile, Position, holds_joker
 from zwicker_ref.engine.values import ValueTable, backs, bit_set, value_table
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.variant import LoneJoker, PartnerBasis, Rules, Sweep, TableJokers
@@ -80,17 +81,10 @@ def table_captures(
     fours on the table, whatever else lies there), so its answers, remembered per
     shape, serve many tables.
     """
+    places = _places(taken, values, lows)
+    if len(places) < 2:
+        return _one_item(taken, values, places)
     top = max(values)
-    if lows is None:
-        lows = [min(offer) if offer else top + 1 for offer in taken]
-    places = [place for place, low in enumerate(lows) if low <= top]
-    if not places:
-        return ()
-    if len(places) == 1:
-        # One item can be a group only on its own.
-        (place,) = places
-        offer = taken[place]
-        return (1 << place,) if any(value in offer for value in values) else ()
     if len(places) == len(taken):
         return capture_masks(taken, values, top)
     found = capture_masks(tuple([taken[place] for place in places]), values, top)
@@ -104,6 +98,34 @@ def table_captures(
                 table_mask |= 1 << place
         masks.append(table_mask)
     return tuple(masks)
+
+
+def table_capture_count(
+    taken: Offered, values: tuple[int, ...], lows: list[int] | None = None
+) -> int:
+    """``len(table_captures(...))``, counted without listing the sets on a large table."""
+    places = _places(taken, values, lows)
+    if len(places) < 2:
+        return len(_one_item(taken, values, places))
+    reduced = taken if len(places) == len(taken) else tuple([taken[place] for place in places])
+    return count_capture_masks(reduced, values, max(values))
+
+
+def _places(taken: Offered, values: tuple[int, ...], lows: list[int] | None) -> list[int]:
+    """The places of the items that can count no more than the largest of ``values``."""
+    top = max(values)
+    if lows is None:
+        lows = [min(offer) if offer else top + 1 for offer in taken]
+    return [place for place, low in enumerate(lows) if low <= top]
+
+
+def _one_item(taken: Offered, values: tuple[int, ...], places: list[int]) -> tuple[int, ...]:
+    """:func:`table_captures` where at most one item can be in a group: on its own, or none."""
+    if not places:
+        return ()
+    (place,) = places
+    offer = taken[place]
+    return (1 << place,) if any(value in offer for value in values) else ()
 
 
 class RuleTables:
@@ -226,7 +248,7 @@ class _Prepared:
         self.taken = tuple(offered)
         if tables.jokers_never_taken:
             self.taken = tuple(
-                () if _holds_joker(item) else values
+                () if holds_joker(item) else values
                 for item, values in zip(table, offered, strict=True)
             )
         self.lows = [min(offer) if offer else _NEVER for offer in self.taken]
@@ -290,6 +312,48 @@ class _Prepared:
                     allowed.append(mask)
             masks = allowed
         return masks
+
+    def capture_count(self, index: int) -> int:
+        """``len(self.captures(index))``, counted without listing the sets.
+
+        Where the mover owns builds, captures that take the same of them get the same
+        verdict of the owner obligation; those taking exactly a set S of them are counted
+        by inclusion and exclusion, from counts on the table with some items set aside.
+        """
+        fact = self.facts[index]
+        if fact.sweep is not None or self.lone_joker:
+            return len(self.captures(index))
+        mine = self.builds_of.get(self.mover, []) if self.mover in self.owned else []
+        if not mine:
+            return table_capture_count(self.taken, fact.capture, self.lows)
+        rest = self.rest_holds[index]
+        places = range(len(mine))
+        total = 0
+        for size in range(len(mine) + 1):
+            for chosen in itertools.combinations(places, size):
+                kept = 0
+                for place in places:
+                    if place not in chosen:
+                        kept |= mine[place][1]
+                if not backs(rest, kept):
+                    continue
+                others = [mine[place][0] for place in places if place not in chosen]
+                for removed in range(size + 1):
+                    for also in itertools.combinations(chosen, removed):
+                        aside = others + [mine[place][0] for place in also]
+                        total += (-1) ** removed * self._count_without(fact.capture, aside)
+        return total
+
+    def _count_without(self, values: tuple[int, ...], aside: list[int]) -> int:
+        """How many item sets a card capturing ``values`` takes, the items ``aside`` gone."""
+        if not aside:
+            return table_capture_count(self.taken, values, self.lows)
+        away = 0
+        for bit in aside:
+            away |= bit
+        taken = tuple(() if away >> place & 1 else offer for place, offer in enumerate(self.taken))
+        lows = [_NEVER if away >> place & 1 else low for place, low in enumerate(self.lows)]
+        return table_capture_count(taken, values, lows)
 
     def _swept(self, sweep: Sweep) -> int:
         """The items a sweeping card takes at once, as a bit mask (0: none here)."""
@@ -470,12 +534,6 @@ def _union(holds: tuple[int, ...]) -> int:
     return found
 
 
-def _holds_joker(item: TableItem) -> bool:
-    if isinstance(item, Pile):
-        return any(card.is_joker for card in item.cards)
-    return item.is_joker
-
-
 # The three questions ---------------------------------------------------------------------
 
 
@@ -514,7 +572,7 @@ def count_moves(position: Position) -> int:
     total = 0
     for index, card in enumerate(prepared.cards):
         total += prepared.trail_allowed(index)
-        total += len(prepared.captures(index))
+        total += prepared.capture_count(index)
         total += len(prepared.build_moves(index, card))
     return total
 

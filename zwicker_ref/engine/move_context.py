@@ -1,4 +1,4 @@
-"""One position seen from the seat to move: what generating and checking moves share.
+"""One position seen from the seat to move, as checking one move reads it.
 
 The legal-move rule of RULINGS.md reads in four parts, and so does this package:
 
@@ -12,30 +12,27 @@ The legal-move rule of RULINGS.md reads in four parts, and so does this package:
 4. **The owner obligation** (:mod:`~zwicker_ref.engine.obligation`) — after every move,
    each seat still backs the builds it owns.
 
-:class:`MoveContext` holds what all four read (the mover's hand and the table in
-canonical order, the value table) and one object for each of the other three parts.
-:mod:`~zwicker_ref.engine.generation` lists every legal move through it;
-:mod:`~zwicker_ref.engine.legality` checks one move through it, so the two agree.
+:class:`MoveContext` holds what all four read (the mover's hand, the table, the value
+table) and one object for each of the other three parts; :mod:`~zwicker_ref.engine.legality`
+checks one move through it, and names the rule a move breaks. Listing every legal move is
+:mod:`~zwicker_ref.engine.listing`'s: the same rule on small integers, made for speed,
+sharing the values of :mod:`~zwicker_ref.engine.values` (a card's values, build results,
+the matching of the owner obligation). The property suite holds the two to each other
+(generation and checking agree) and both to the brute-force definition of the tests.
 """
 
 from __future__ import annotations
-
-import functools
-from operator import attrgetter
 
 from zwicker_ref.engine.build_options import BuildOptions
 from zwicker_ref.engine.capture_options import CaptureOptions
 from zwicker_ref.engine.moves import Build, Capture, Move
 from zwicker_ref.engine.obligation import OwnerObligation
-from zwicker_ref.engine.position import Position, item_key, item_name
+from zwicker_ref.engine.position import Position
 from zwicker_ref.engine.values import ValueTable, value_table
-from zwicker_ref.rules.cards import Card
-
-_CARD_ORDER = attrgetter("sort_key")
 
 
 class MoveContext:
-    """One position seen from the seat to move, with what generation and checking share."""
+    """One position seen from the seat to move, as checking one move reads it."""
 
     def __init__(self, position: Position) -> None:
         self.position = position
@@ -43,28 +40,15 @@ class MoveContext:
         self.values: ValueTable = value_table(self.rules)
         self.mover = position.to_move
         self.hand = position.hands[self.mover]
-        self.cards: list[Card] = sorted(self.hand, key=_CARD_ORDER)
-        """The mover's cards in canonical order."""
-        self.table = sorted(position.table, key=item_key)
-        """The table items in canonical order of their naming cards."""
-        self.names: list[Card] = [item_name(item) for item in self.table]
-        """The naming card of each table item, in table order."""
-        item_values = self.values.item_values
-        self.item_values: list[tuple[int, ...]] = [item_values(item) for item in self.table]
-        """The values each table item offers, in table order (a build: its announced value)."""
-        self.offered = tuple(self.item_values)
-        """:attr:`item_values` as a tuple: the table's shape, a key of shared caches."""
+        """The mover's cards."""
+        self.table = position.table
+        """The table items (a position keeps them in canonical order)."""
         self.obligation = OwnerObligation(position, self.values)
         """The owner obligation of this position."""
         self.captures = CaptureOptions(self)
         """What each card of the mover's hand may capture."""
         self.builds = BuildOptions(self)
         """What each card of the mover's hand may build."""
-
-    @functools.cached_property
-    def by_key(self) -> dict[int, Card]:
-        """The naming card of each table item, by its sort key."""
-        return {name.sort_key: name for name in self.names}
 
     def obligation_holds(self, move: Move) -> bool:
         """True when, after ``move``, the mover and any partner built for back all their builds."""

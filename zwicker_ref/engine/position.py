@@ -52,6 +52,13 @@ def item_name(item: TableItem) -> Card:
     return item.base if isinstance(item, Pile) else item
 
 
+def holds_joker(item: TableItem) -> bool:
+    """True when a table item is a joker or a build with a joker in it."""
+    if isinstance(item, Pile):
+        return any(card.is_joker for card in item.cards)
+    return item.is_joker
+
+
 def item_cards(item: TableItem) -> tuple[Card, ...]:
     """Every card of a table item."""
     return item.cards if isinstance(item, Pile) else (item,)
