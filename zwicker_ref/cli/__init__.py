@@ -35,11 +35,12 @@ import os
 import sys
 import textwrap
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from zwicker_ref._version import __version__
-from zwicker_ref.errors import ErrorCode, ZwickerError
 
+# typing.TYPE_CHECKING without importing typing: ``zwicker --version`` imports this module
+# and as little else as it can (type checkers read any name TYPE_CHECKING as true).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from zwicker_ref.cli.command import Command
 
@@ -70,8 +71,6 @@ def commands() -> tuple[Command, ...]:
 
 USAGE_ERROR = 2
 CLOSED_PIPE = 128 + 13  # what a shell reports for a process ended by SIGPIPE
-_FAILURE_CODES = frozenset({ErrorCode.RECORD_MISMATCH, ErrorCode.SCENARIO_FAILED})
-"""Errors that mean "what was checked failed" (exit 1); every other error is exit 2."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -93,12 +92,17 @@ def _run(argv: Sequence[str] | None) -> int:
         # Answered before the command table is built: scripts ask for it often.
         print_version()
         return 0
+    # Imported here, not above: ``--version`` is answered without the error codes.
+    from zwicker_ref.errors import ErrorCode, ZwickerError
+
+    # Errors that mean "what was checked failed" (exit 1); every other error is exit 2.
+    failures = (ErrorCode.RECORD_MISMATCH, ErrorCode.SCENARIO_FAILED)
     args = parser().parse_args(argv)
     try:
         status: int = args.run(args)
     except ZwickerError as error:
         print(f"zwicker {args.command}: {error}", file=sys.stderr)
-        return 1 if error.code in _FAILURE_CODES else USAGE_ERROR
+        return 1 if error.code in failures else USAGE_ERROR
     return status
 
 
