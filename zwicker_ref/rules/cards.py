@@ -159,7 +159,8 @@ class Card:
     @property
     def first_copy(self) -> Card:
         """The same card of the first pack (how a spec names every copy of it)."""
-        return Card(self.rank, self.suit, self.joker_label, 1)
+        # Cards are immutable values: a first copy is its own first copy.
+        return self if self.copy == 1 else Card(self.rank, self.suit, self.joker_label, 1)
 
     def __str__(self) -> str:
         return self._name
