@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from zwicker_ref.engine.dealing import deal_next_stage, start_hand
 from zwicker_ref.engine.generation import legal_moves
@@ -78,6 +78,22 @@ class Engine(Protocol):
         """
 
 
+@runtime_checkable
+class BatchEngine(Protocol):
+    """An engine that also answers for many positions at once.
+
+    A perft walk asks for a whole ply of positions at a time; an engine behind a pipe
+    can then be sent them all before its answers are read. The answers are the ones
+    :meth:`Engine.legal` and :meth:`Engine.apply` give, position by position, in order.
+    """
+
+    def legal_each(self, positions: Sequence[Position]) -> list[list[Move]]:
+        """The legal moves of each position."""
+
+    def expand_each(self, positions: Sequence[Position]) -> list[list[tuple[Move, Position]]]:
+        """Each position's legal moves, each with the position it leads to."""
+
+
 class ReferenceEngine:
     """The reference interpreter as an engine."""
 
@@ -104,6 +120,21 @@ class ReferenceEngine:
     def apply(self, position: Position, move: Move) -> Position:
         """Check and play one move."""
         return apply_legal(position, check_move(position, move))
+
+    def legal_each(self, positions: Sequence[Position]) -> list[list[Move]]:
+        """The canonical legal moves of each position."""
+        return [self.legal(position) for position in positions]
+
+    def expand_each(self, positions: Sequence[Position]) -> list[list[tuple[Move, Position]]]:
+        """Each position's legal moves, each with the position after it.
+
+        The moves are played without :func:`check_move`: they are the ones just listed
+        for that very position, so checking them again would only repeat the listing.
+        """
+        return [
+            [(move, apply_legal(position, move)) for move in legal_moves(position)]
+            for position in positions
+        ]
 
     def score(
         self, setup: Setup, captured: Sequence[Sequence[Card]], zwicks: Sequence[int]

@@ -9,11 +9,18 @@ when there is no difference; an engine that does not support a request skips it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from zwicker_ref.conformance.match_runner import run_match
-from zwicker_ref.conformance.reference import REFERENCE, Engine, EngineFault, Setup, Unsupported
+from zwicker_ref.conformance.reference import (
+    REFERENCE,
+    BatchEngine,
+    Engine,
+    EngineFault,
+    Setup,
+    Unsupported,
+)
 from zwicker_ref.conformance.scenario_kinds import (
     BuildPart,
     Checkpoint,
@@ -28,6 +35,7 @@ from zwicker_ref.conformance.scenario_kinds import (
     ScoreBody,
 )
 from zwicker_ref.conformance.scenarios import Scenario
+from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.position import Pile, Position, TableItem
 from zwicker_ref.errors import IllegalMoveError, ZwickerError
 from zwicker_ref.formats.notation import format_move
@@ -140,39 +148,93 @@ def _run_legal(body: LegalMovesBody, engine: Engine) -> list[str]:
     for move in body.excludes:
         if move in legal_set:
             differences.append(f"expected {format_move(move)} to be illegal; it is legal")
-    for entry in body.perft:
-        differences += _perft(engine, position, entry)
+    if body.perft:
+        differences += _perft(engine, position, body.perft)
     return differences
 
 
 def perft(engine: Engine, position: Position, depth: int) -> int:
     """The number of move sequences of exactly ``depth`` plies from ``position``."""
-    moves = engine.legal(position)
-    if depth == 1:
-        return len(moves)
-    return sum(perft(engine, engine.apply(position, move), depth - 1) for move in moves)
+    _roots, counts = perft_counts(engine, position, depth)
+    return sum(counts[depth - 1])
 
 
-def _perft(engine: Engine, position: Position, entry: Perft) -> list[str]:
-    depth = entry.depth
+def perft_counts(
+    engine: Engine, position: Position, deepest: int
+) -> tuple[list[Move], list[list[int]]]:
+    """The root's legal moves, and the move sequences under each, at each depth.
+
+    ``counts[depth - 1][i]`` is the number of sequences of ``depth`` plies that start
+    with the root's ``i``-th move, for each depth from 1 to ``deepest``. One walk gives
+    every depth, a ply at a time: each position of the tree is listed once, however many
+    depths are asked, and an engine that takes a ply at once (:class:`BatchEngine`) is
+    sent each ply's requests together.
+    """
+    if deepest == 1:
+        roots = _legal_each(engine, [position])[0]
+        return roots, [[1] * len(roots)]
+    expanded = _expand_each(engine, [position])[0]
+    roots = [move for move, _after in expanded]
+    counts = [[1] * len(roots)]
+    # The positions of the ply reached, each with the place of its first move.
+    frontier = [(root, after) for root, (_move, after) in enumerate(expanded)]
+    for depth in range(2, deepest + 1):
+        row = [0] * len(roots)
+        positions = [reached for _root, reached in frontier]
+        if depth == deepest:
+            for (root, _reached), moves in zip(
+                frontier, _legal_each(engine, positions), strict=True
+            ):
+                row[root] += len(moves)
+        else:
+            deeper = []
+            for (root, _reached), children in zip(
+                frontier, _expand_each(engine, positions), strict=True
+            ):
+                row[root] += len(children)
+                deeper += [(root, after) for _move, after in children]
+            frontier = deeper
+        counts.append(row)
+    return roots, counts
+
+
+def _legal_each(engine: Engine, positions: Sequence[Position]) -> list[list[Move]]:
+    if isinstance(engine, BatchEngine):
+        return engine.legal_each(positions)
+    return [engine.legal(position) for position in positions]
+
+
+def _expand_each(
+    engine: Engine, positions: Sequence[Position]
+) -> list[list[tuple[Move, Position]]]:
+    if isinstance(engine, BatchEngine):
+        return engine.expand_each(positions)
+    return [
+        [(move, engine.apply(position, move)) for move in engine.legal(position)]
+        for position in positions
+    ]
+
+
+def _perft(engine: Engine, position: Position, entries: Sequence[Perft]) -> list[str]:
+    roots, counts = perft_counts(engine, position, max(entry.depth for entry in entries))
     differences = []
-    divide = {
-        format_move(move): perft(engine, engine.apply(position, move), depth - 1)
-        if depth > 1
-        else 1
-        for move in engine.legal(position)
-    }
-    total = sum(divide.values())
-    if total != entry.count:
-        differences.append(f"perft depth {depth}: expected {entry.count}, got {total}")
-    for move, count in entry.divide:
-        text = format_move(move)
-        got = divide.get(text)
-        if got != count:
-            differences.append(
-                f"perft depth {depth}, divide {text}: expected {count}, got "
-                + ("no such legal move" if got is None else str(got))
-            )
+    for entry in entries:
+        depth = entry.depth
+        # By notation, as a divide table lists them: a move listed twice is counted once.
+        divide = {
+            format_move(move): count for move, count in zip(roots, counts[depth - 1], strict=True)
+        }
+        total = sum(divide.values())
+        if total != entry.count:
+            differences.append(f"perft depth {depth}: expected {entry.count}, got {total}")
+        for move, count in entry.divide:
+            text = format_move(move)
+            got = divide.get(text)
+            if got != count:
+                differences.append(
+                    f"perft depth {depth}, divide {text}: expected {count}, got "
+                    + ("no such legal move" if got is None else str(got))
+                )
     return differences
 
 
