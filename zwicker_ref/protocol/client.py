@@ -1,4 +1,12 @@
-"""Driving an engine process: the client side of the protocol, for ``zwicker conform``."""
+"""Driving an engine process: the client side of the protocol, for ``zwicker conform``.
+
+Requests go one at a time (write, then read the answer), except for the batches of a
+perft walk (:class:`~zwicker_ref.conformance.reference.BatchEngine`): a ply's requests are
+written together by a writer thread while the answers are read as they come, so the
+engine never waits for the runner between requests. Answers are read, checked and
+reported in the order of the requests, as they would be one at a time: the first request
+whose answer is not a valid answer (or is an error) is the one named.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +16,9 @@ import queue
 import shlex
 import subprocess
 import threading
-from collections.abc import Sequence
-from typing import IO, Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import IO, Any, TypeVar
 
 from zwicker_ref.conformance.reference import EngineFault, Setup, StageDeal, Unsupported
 from zwicker_ref.engine.moves import Move
@@ -46,6 +55,8 @@ class ProcessEngine:
         self._next_id = 0
         self.hello: dict[str, Any] = {}
         self._refused: str | None = None
+        self._writer: threading.Thread | None = None
+        """The thread writing a batch of requests, while it is at work."""
 
     # Process management --------------------------------------------------------------------
 
@@ -102,6 +113,12 @@ class ProcessEngine:
         process, self._process = self._process, None
         if process is None:
             return
+        writer, self._writer = self._writer, None
+        if writer is not None and writer.is_alive():
+            # A batch is still being written to an engine that stopped reading: it cannot
+            # be asked to quit through a full pipe, and the writer waits until it is gone.
+            process.kill()
+            writer.join()
         try:
             if process.poll() is None and process.stdin is not None:
                 process.stdin.write(json.dumps({"id": -1, "op": "quit"}) + "\n")
@@ -125,8 +142,7 @@ class ProcessEngine:
         self, request: dict[str, Any], started: subprocess.Popen[str] | None = None
     ) -> dict[str, Any]:
         process = started or self._ensure_started()
-        self._next_id += 1
-        ident = self._next_id
+        ident = self._new_id()
         try:
             assert process.stdin is not None
             process.stdin.write(json.dumps({"id": ident, **request}) + "\n")
@@ -135,28 +151,60 @@ class ProcessEngine:
             raise self._fault(
                 f"the engine exited (code {process.poll()}) before the {request['op']} request"
             ) from None
+        return self._receive(process, request["op"], ident)
+
+    def _new_id(self) -> int:
+        self._next_id += 1
+        return self._next_id
+
+    def _receive(self, process: subprocess.Popen[str], op: str, ident: int) -> dict[str, Any]:
+        """The engine's answer to request ``ident`` (an ``op``), or EngineFault."""
         try:
             line = self._lines.get(timeout=self.timeout)
         except queue.Empty:
-            raise self._fault(f"no answer to {request['op']} within {self.timeout:g} s") from None
+            raise self._fault(f"no answer to {op} within {self.timeout:g} s") from None
         if line is None:
             process.wait()
-            raise self._fault(
-                f"the engine exited (code {process.returncode}) during {request['op']}"
-            )
+            raise self._fault(f"the engine exited (code {process.returncode}) during {op}")
         try:
             reply = json.loads(line)
         except (ValueError, RecursionError):  # as in serve: unreadable JSON is not JSON
-            raise self._fault(
-                f"not JSON in answer to {request['op']}: {line.strip()[:80]!r}"
-            ) from None
+            raise self._fault(f"not JSON in answer to {op}: {line.strip()[:80]!r}") from None
         if not isinstance(reply, dict):
-            raise self._fault(
-                f"the answer to {request['op']} is not an object: {line.strip()[:80]!r}"
-            )
+            raise self._fault(f"the answer to {op} is not an object: {line.strip()[:80]!r}")
         if reply.get("id") != ident:
             raise self._fault(f"answer out of order: id {reply.get('id')!r} for request {ident}")
         return reply
+
+    def _exchange_all(self, requests: Sequence[_Pending]) -> list[dict[str, Any]]:
+        """The answers to ``requests``, written together and read in order.
+
+        A writer thread sends them while this thread reads: the engine's answers are
+        taken off its pipe as they come (by the reader thread), and a request it never
+        reads cannot block the runner. If an answer does not come or is not one, the
+        engine is stopped and the answers before it are checked first, so the request
+        named is the first that went wrong, as when requests go one at a time.
+        """
+        process = self._ensure_started()
+        idents = [self._new_id() for _ in requests]
+        text = "".join(
+            f'{{"id": {ident}, {pending.fields}}}\n'
+            for ident, pending in zip(idents, requests, strict=True)
+        )
+        self._writer = threading.Thread(target=_write, args=(process.stdin, text), daemon=True)
+        self._writer.start()
+        replies: list[dict[str, Any]] = []
+        try:
+            for ident, pending in zip(idents, requests, strict=True):
+                replies.append(self._receive(process, pending.op, ident))
+        except EngineFault:
+            for pending, reply in zip(requests, replies, strict=False):
+                self._answer(pending.op, reply)
+            raise
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.join()
+        return replies
 
     # Requests -------------------------------------------------------------------------------
 
@@ -167,10 +215,14 @@ class ProcessEngine:
         options: Sequence[str] = (),
     ) -> dict[str, Any]:
         self._ensure_started()
-        # What hello declares is honoured: a request it rules out is skipped, not sent.
+        self._admit(request["op"], variant, options)
+        return self._answer(request["op"], self._exchange(request))
+
+    def _admit(self, op: str, variant: str | None, options: Sequence[str]) -> None:
+        """Unsupported if what ``hello`` declared rules the request out (it is not sent)."""
         ops = self.hello.get("ops")
-        if isinstance(ops, list) and request["op"] not in ops:
-            raise Unsupported(ErrorCode.UNSUPPORTED, f"the engine does not answer {request['op']}")
+        if isinstance(ops, list) and op not in ops:
+            raise Unsupported(ErrorCode.UNSUPPORTED, f"the engine does not answer {op}")
         supported = self.hello.get("variants")
         if variant is not None and isinstance(supported, list) and variant not in supported:
             raise Unsupported(ErrorCode.UNSUPPORTED, f"the engine does not support {variant!r}")
@@ -182,23 +234,51 @@ class ProcessEngine:
                     ErrorCode.UNSUPPORTED,
                     f"the engine does not support option {', '.join(missing)} of {variant!r}",
                 )
-        reply = self._exchange(request)
+
+    def _answer(self, op: str, reply: dict[str, Any]) -> dict[str, Any]:
+        """``reply`` if it answers ``op``; Unsupported, IllegalMoveError or a fault if not."""
         if reply.get("unsupported"):
             raise Unsupported(
-                ErrorCode.UNSUPPORTED, str(reply.get("message") or f"{request['op']} unsupported")
+                ErrorCode.UNSUPPORTED, str(reply.get("message") or f"{op} unsupported")
             )
         if reply.get("ok") is False:
             code = str(reply.get("error"))
             try:
                 error = ErrorCode(code)
             except ValueError:
-                raise self._fault(
-                    f"unknown error code {code!r} in answer to {request['op']}"
-                ) from None
+                raise self._fault(f"unknown error code {code!r} in answer to {op}") from None
             raise IllegalMoveError(error, str(reply.get("message", "")))
         if reply.get("ok") is not True:
-            raise self._fault(f"the answer to {request['op']} has no 'ok'")
+            raise self._fault(f"the answer to {op} has no 'ok'")
         return reply
+
+    def _batch(self, requests: Sequence[_Pending], read: Callable[[dict[str, Any]], T]) -> list[T]:
+        """What ``read`` makes of each answer, the requests sent together.
+
+        Each answer is checked, then read, in order; the first that fails raises, as the
+        same requests one at a time would. A request ``hello`` rules out is not sent, nor
+        any after it (those before it are, and their errors come first).
+        """
+        if not requests:
+            return []
+        self._ensure_started()
+        admitted = 0
+        refusal: Unsupported | None = None
+        for pending in requests:
+            try:
+                self._admit(pending.op, pending.variant, pending.options)
+            except Unsupported as unsupported:
+                refusal = unsupported
+                break
+            admitted += 1
+        replies = self._exchange_all(requests[:admitted]) if admitted else []
+        results = [
+            read(self._answer(pending.op, reply))
+            for pending, reply in zip(requests, replies, strict=False)
+        ]
+        if refusal is not None:
+            raise refusal
+        return results
 
     def _field(self, reply: dict[str, Any], key: str, op: str) -> Any:
         if key not in reply:
@@ -239,6 +319,9 @@ class ProcessEngine:
             position.variant,
             position.options,
         )
+        return self._moves(reply)
+
+    def _moves(self, reply: dict[str, Any]) -> list[Move]:
         try:
             texts = answer_list(self._field(reply, "moves", "legal"), "moves")
             return [parse_move(answer_text(text, f"moves[{i}]")) for i, text in enumerate(texts)]
@@ -258,7 +341,33 @@ class ProcessEngine:
         if move.seat is not None:
             request["seat"] = move.seat
         reply = self._request(request, position.variant, position.options)
+        return self._after(reply)
+
+    def _after(self, reply: dict[str, Any]) -> Position:
         return self._position(self._field(reply, "position", "apply"), "apply")
+
+    def legal_each(self, positions: Sequence[Position]) -> list[list[Move]]:
+        """The legal moves of each position, the requests sent together."""
+        return self._batch([_legal_request(_position_text(p), p) for p in positions], self._moves)
+
+    def expand_each(self, positions: Sequence[Position]) -> list[list[tuple[Move, Position]]]:
+        """Each position's legal moves, each with the position after it.
+
+        The ``legal`` requests are sent together, then the ``apply`` requests of all
+        their moves together.
+        """
+        texts = [_position_text(position) for position in positions]
+        listed = self._batch(
+            [_legal_request(text, p) for text, p in zip(texts, positions, strict=True)],
+            self._moves,
+        )
+        steps = [
+            _apply_request(text, position, move)
+            for text, position, moves in zip(texts, positions, listed, strict=True)
+            for move in moves
+        ]
+        after = iter(self._batch(steps, self._after))
+        return [[(move, next(after)) for move in moves] for moves in listed]
 
     def score(
         self, setup: Setup, captured: Sequence[Sequence[Card]], zwicks: Sequence[int]
@@ -278,6 +387,38 @@ class ProcessEngine:
             return read_sides(self._field(reply, "sides", "score"), setup.players, captured, zwicks)
         except AnswerError as error:
             raise self._fault(f"invalid answer to score: {error}") from None
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class _Pending:
+    """A request of a batch: its op, what ``hello`` may rule out, its fields as JSON text."""
+
+    op: str
+    variant: str | None
+    options: tuple[str, ...]
+    fields: str
+    """The request's members after ``id``, as JSON: ``"op": "legal", "position": {...}``."""
+
+
+def _position_text(position: Position) -> str:
+    """A position as request JSON, written once for its ``legal`` and every ``apply``."""
+    return json.dumps(position_to_data(position))
+
+
+def _legal_request(text: str, position: Position) -> _Pending:
+    return _Pending(
+        "legal", position.variant, position.options, f'"op": "legal", "position": {text}'
+    )
+
+
+def _apply_request(text: str, position: Position, move: Move) -> _Pending:
+    fields = f'"op": "apply", "position": {text}, "move": {json.dumps(move_to_data(move))}'
+    if move.seat is not None:
+        fields += f', "seat": {move.seat}'
+    return _Pending("apply", position.variant, position.options, fields)
 
 
 def hello_problem(hello: dict[str, Any]) -> str | None:
@@ -304,6 +445,18 @@ def hello_problem(hello: dict[str, Any]) -> str | None:
 
 def _texts(value: object) -> bool:
     return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def _write(stream: IO[str] | None, text: str) -> None:
+    """Write a batch of requests (in a thread of its own).
+
+    An engine that is gone is reported by the reader, which finds no answer.
+    """
+    if stream is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        stream.write(text)
+        stream.flush()
 
 
 def _pump(stream: IO[str] | None, lines: queue.Queue[str | None]) -> None:
