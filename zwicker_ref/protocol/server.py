@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from dataclasses import replace
@@ -10,6 +11,7 @@ from typing import IO, Any
 from zwicker_ref._version import __version__
 from zwicker_ref.conformance.reference import REFERENCE
 from zwicker_ref.engine.moves import Move
+from zwicker_ref.engine.position import Position
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
 from zwicker_ref.formats.move_data import move_from_data
 from zwicker_ref.formats.notation import format_moves
@@ -67,7 +69,7 @@ def _hello(_request: dict[str, Any]) -> dict[str, Any]:
 
 def _start(request: dict[str, Any]) -> dict[str, Any]:
     position = REFERENCE.start(setup_from_data(request["setup"]), cards_of(request["deck"]))
-    return {"position": position_to_data(position)}
+    return {"position": _answered(position)}
 
 
 def _deal(request: dict[str, Any]) -> dict[str, Any]:
@@ -81,16 +83,73 @@ def _deal(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _legal(request: dict[str, Any]) -> dict[str, Any]:
-    position = position_from_data(request["position"], "request.position")
+    position = _request_position(request["position"])
     return {"moves": format_moves(REFERENCE.legal(position))}
 
 
 def _apply(request: dict[str, Any]) -> dict[str, Any]:
-    position = position_from_data(request["position"], "request.position")
+    position = _request_position(request["position"])
     move = move_from_data(request["move"], ("move",))
     if request.get("seat") is not None:
         move = _with_seat(move, whole_number(request["seat"], "seat"))
-    return {"position": position_to_data(REFERENCE.apply(position, move))}
+    return {"position": _answered(REFERENCE.apply(position, move))}
+
+
+def _answered(position: Position) -> dict[str, Any]:
+    """``position`` as answer data, remembered by its text.
+
+    A runner sends it back next (to list its moves, or to play on): it is not read again.
+    """
+    data = position_to_data(position)
+    text = _text(data)
+    if text is not None:
+        _known(text).position = position
+    return data
+
+
+def _request_position(data: Any) -> Position:
+    """The position a request states, checked as a position file is.
+
+    A perft walk or a divide sends a position with ``legal`` and then again with
+    ``apply`` for each of its moves, and a runner playing a game sends back each position
+    ``apply`` answered. Such a position is not read again: it is found by its text
+    (:func:`_known`), read once or made by ``apply`` itself.
+    """
+    text = _text(data)
+    if text is None:
+        return position_from_data(data, "request.position")
+    known = _known(text)
+    if known.position is None:
+        known.position = position_from_data(json.loads(text), "request.position")
+    return known.position
+
+
+def _text(data: Any) -> str | None:
+    """The JSON text of request data, or None for data that JSON has no text for (NaN)."""
+    try:
+        return json.dumps(data, ensure_ascii=False, allow_nan=False)
+    except ValueError:
+        return None
+
+
+class _Known:
+    """What the server knows of one position's JSON text: the position, once it has it."""
+
+    __slots__ = ("position",)
+
+    def __init__(self) -> None:
+        self.position: Position | None = None
+
+
+@functools.lru_cache(maxsize=1024)
+def _known(text: str) -> _Known:
+    """The entry of a position's JSON text, the same for the same text while it is kept.
+
+    Keyed by the text, so only the same data finds it; positions are immutable values.
+    An entry holds a position only once it is valid (read without a problem, or made by
+    ``apply``); the last thousand texts are kept.
+    """
+    return _Known()
 
 
 def _with_seat(move: Move, seat: int) -> Move:
