@@ -176,14 +176,19 @@ class ProcessEngine:
             raise self._fault(f"answer out of order: id {reply.get('id')!r} for request {ident}")
         return reply
 
-    def _exchange_all(self, requests: Sequence[_Pending]) -> list[dict[str, Any]]:
-        """The answers to ``requests``, written together and read in order.
+    def _exchange_all(
+        self, requests: Sequence[_Pending], read: Callable[[dict[str, Any]], T]
+    ) -> list[T]:
+        """What ``read`` makes of the answers to ``requests``, written together.
 
-        A writer thread sends them while this thread reads: the engine's answers are
-        taken off its pipe as they come (by the reader thread), and a request it never
-        reads cannot block the runner. If an answer does not come or is not one, the
-        engine is stopped and the answers before it are checked first, so the request
-        named is the first that went wrong, as when requests go one at a time.
+        A writer thread sends the requests (unless they are few: :data:`_SMALL`) while
+        this thread reads the answers as they come (off the queue the reader thread
+        fills), so reading and checking one answer overlaps the engine's work on the
+        next, and a request the engine never reads cannot block the runner. Each answer
+        is checked and read in order. The first that is an error (an illegal move,
+        ``unsupported``) is raised once the answers still coming are in, as a request at
+        a time would raise it; an answer that breaks the protocol stops the engine at
+        once, after any earlier error.
         """
         process = self._ensure_started()
         idents = [self._new_id() for _ in requests]
@@ -191,20 +196,32 @@ class ProcessEngine:
             f'{{"id": {ident}, {pending.fields}}}\n'
             for ident, pending in zip(idents, requests, strict=True)
         )
-        self._writer = threading.Thread(target=_write, args=(process.stdin, text), daemon=True)
-        self._writer.start()
-        replies: list[dict[str, Any]] = []
+        if len(text) <= _SMALL:
+            # Into the empty pipe at once: it cannot block, and a thread costs more.
+            _write(process.stdin, text)
+        else:
+            self._writer = threading.Thread(target=_write, args=(process.stdin, text), daemon=True)
+            self._writer.start()
+        results: list[T] = []
+        refused: Unsupported | IllegalMoveError | None = None
         try:
             for ident, pending in zip(idents, requests, strict=True):
-                replies.append(self._receive(process, pending.op, ident))
+                reply = self._receive(process, pending.op, ident)
+                if refused is None:
+                    try:
+                        results.append(read(self._answer(pending.op, reply)))
+                    except (Unsupported, IllegalMoveError) as error:
+                        refused = error  # the engine is in step: its other answers are read
         except EngineFault:
-            for pending, reply in zip(requests, replies, strict=False):
-                self._answer(pending.op, reply)
+            if refused is not None:
+                raise refused from None
             raise
         writer, self._writer = self._writer, None
         if writer is not None:
             writer.join()
-        return replies
+        if refused is not None:
+            raise refused
+        return results
 
     # Requests -------------------------------------------------------------------------------
 
@@ -256,8 +273,9 @@ class ProcessEngine:
         """What ``read`` makes of each answer, the requests sent together.
 
         Each answer is checked, then read, in order; the first that fails raises, as the
-        same requests one at a time would. A request ``hello`` rules out is not sent, nor
-        any after it (those before it are, and their errors come first).
+        same requests one at a time would (:meth:`_exchange_all`). A request ``hello``
+        rules out is not sent, nor any after it (those before it are, and their errors
+        come first).
         """
         if not requests:
             return []
@@ -271,11 +289,7 @@ class ProcessEngine:
                 refusal = unsupported
                 break
             admitted += 1
-        replies = self._exchange_all(requests[:admitted]) if admitted else []
-        results = [
-            read(self._answer(pending.op, reply))
-            for pending, reply in zip(requests, replies, strict=False)
-        ]
+        results = self._exchange_all(requests[:admitted], read) if admitted else []
         if refusal is not None:
             raise refusal
         return results
@@ -346,6 +360,18 @@ class ProcessEngine:
     def _after(self, reply: dict[str, Any]) -> Position:
         return self._position(self._field(reply, "position", "apply"), "apply")
 
+    def legal_then_apply(self, position: Position, move: Move) -> tuple[list[Move], Position]:
+        """The legal moves of ``position`` and the position after ``move``.
+
+        The two requests are sent together, ``legal`` first, so that an engine may play
+        the move knowing its listing.
+        """
+        text = _position_text(position)
+        moves, after = self._batch(
+            [_legal_request(text, position), _apply_request(text, position, move)], _as_is
+        )
+        return self._moves(moves), self._after(after)
+
     def legal_each(self, positions: Sequence[Position]) -> list[list[Move]]:
         """The legal moves of each position, the requests sent together."""
         return self._batch([_legal_request(_position_text(p), p) for p in positions], self._moves)
@@ -391,6 +417,11 @@ class ProcessEngine:
 
 T = TypeVar("T")
 
+_SMALL = 4096
+"""Characters of requests that are written without a writer thread: at most what a pipe
+holds on any system (POSIX's PIPE_BUF), so writing them into the engine's pipe, which
+holds nothing when a batch starts, never waits for the engine."""
+
 
 @dataclass(frozen=True, slots=True)
 class _Pending:
@@ -401,6 +432,10 @@ class _Pending:
     options: tuple[str, ...]
     fields: str
     """The request's members after ``id``, as JSON: ``"op": "legal", "position": {...}``."""
+
+
+def _as_is(reply: dict[str, Any]) -> dict[str, Any]:
+    return reply
 
 
 def _position_text(position: Position) -> str:
