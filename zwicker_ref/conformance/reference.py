@@ -9,14 +9,14 @@ driven over the JSON-lines protocol of :mod:`zwicker_ref.protocol`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
 
 from zwicker_ref.engine.dealing import deal_next_stage, start_hand
 from zwicker_ref.engine.generation import legal_moves
 from zwicker_ref.engine.legality import check_move
-from zwicker_ref.engine.moves import Move
+from zwicker_ref.engine.moves import Capture, Move
 from zwicker_ref.engine.play import apply_legal
 from zwicker_ref.engine.position import Position
 from zwicker_ref.engine.scoring import SideScore, score_hand
@@ -93,6 +93,12 @@ class BatchEngine(Protocol):
     def expand_each(self, positions: Sequence[Position]) -> list[list[tuple[Move, Position]]]:
         """Each position's legal moves, each with the position it leads to."""
 
+    def legal_then_apply(self, position: Position, move: Move) -> tuple[list[Move], Position]:
+        """The legal moves of ``position`` and the position after ``move``, asked together.
+
+        A game scenario that states the number of legal moves before a move asks both.
+        """
+
 
 class ReferenceEngine:
     """The reference interpreter as an engine."""
@@ -120,6 +126,30 @@ class ReferenceEngine:
     def apply(self, position: Position, move: Move) -> Position:
         """Check and play one move."""
         return apply_legal(position, check_move(position, move))
+
+    def apply_listed(self, position: Position, move: Move, listed: Collection[Move]) -> Position:
+        """:meth:`apply`, for a move that may be one of ``listed``.
+
+        ``listed`` are the moves :meth:`legal` has just listed for ``position``. Such a
+        move, stated with nothing the listing does not state (no capture value or groups
+        to verify, no seat but the mover's), is legal: generation and checking agree
+        (``tests/test_legality.py``), so it is played without checking it again. Any
+        other move is checked as :meth:`apply` checks it.
+        """
+        plain = (move.seat is None or move.seat == position.to_move) and not (
+            isinstance(move, Capture) and (move.value is not None or move.groups is not None)
+        )
+        if plain and move in listed:
+            return apply_legal(position, move)
+        return self.apply(position, move)
+
+    def legal_then_apply(self, position: Position, move: Move) -> tuple[list[Move], Position]:
+        """The legal moves of ``position``, and the position after ``move``.
+
+        The move is checked against the moves just listed (:meth:`apply_listed`).
+        """
+        moves = self.legal(position)
+        return moves, self.apply_listed(position, move, set(moves))
 
     def legal_each(self, positions: Sequence[Position]) -> list[list[Move]]:
         """The canonical legal moves of each position."""

@@ -8,6 +8,7 @@ when there is no difference; an engine that does not support a request skips it.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -39,7 +40,7 @@ from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.position import Pile, Position, TableItem
 from zwicker_ref.errors import IllegalMoveError, ZwickerError
 from zwicker_ref.formats.notation import format_move
-from zwicker_ref.formats.replay import ReplayError, replay_moves, require_finished
+from zwicker_ref.formats.replay import Apply, ReplayError, replay_moves, require_finished
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.check_total import check_total
 
@@ -256,11 +257,14 @@ def _run_game(scenario: Scenario, body: GameBody, engine: Engine) -> list[str]:
 
     differences = check_at(0)
     moves = [(game_move.seat, game_move.move) for game_move in body.moves]
+    listed: dict[int, int] = {}  # by move number: how many legal moves came before it
     try:
-        for played in replay_moves(position, moves, engine.apply):
+        for played in replay_moves(position, moves, _game_apply(body, engine, listed)):
             if differences:
                 return differences
-            differences = _count_before(body.moves[played.number - 1], played.before, engine)
+            differences = _count_before(
+                body.moves[played.number - 1], played.before, engine, listed.get(played.number)
+            )
             if differences:
                 return differences
             position = played.after
@@ -283,11 +287,40 @@ def _run_game(scenario: Scenario, body: GameBody, engine: Engine) -> list[str]:
     ]
 
 
-def _count_before(game_move: GameMove, before: Position, engine: Engine) -> list[str]:
-    """The difference in the number of legal moves before a game move, where one is given."""
+def _game_apply(body: GameBody, engine: Engine, listed: dict[int, int]) -> Apply:
+    """How a game's moves are played: by ``engine.apply``, or asked with the legal moves.
+
+    Before a move whose number of legal moves is given, a :class:`BatchEngine` is asked
+    for the legal moves and the move together; their number is kept in ``listed`` by
+    move number.
+    """
+    counted = [game_move.count is not None for game_move in body.moves]
+    if not isinstance(engine, BatchEngine) or not any(counted):
+        return engine.apply
+    batch = engine
+    numbers = itertools.count(1)  # replay_moves plays the moves in order, each once
+
+    def apply(position: Position, move: Move) -> Position:
+        number = next(numbers)
+        if not counted[number - 1]:
+            return batch.apply(position, move)
+        moves, after = batch.legal_then_apply(position, move)
+        listed[number] = len(moves)
+        return after
+
+    return apply
+
+
+def _count_before(
+    game_move: GameMove, before: Position, engine: Engine, listed: int | None = None
+) -> list[str]:
+    """The difference in the number of legal moves before a game move, where one is given.
+
+    ``listed``: the number of legal moves the engine gave for ``before``, if it was asked.
+    """
     if game_move.count is None:
         return []
-    got = len(engine.legal(before))
+    got = len(engine.legal(before)) if listed is None else listed
     if got == game_move.count:
         return []
     return [

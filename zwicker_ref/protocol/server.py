@@ -83,16 +83,19 @@ def _deal(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _legal(request: dict[str, Any]) -> dict[str, Any]:
-    position = _request_position(request["position"])
-    return {"moves": format_moves(REFERENCE.legal(position))}
+    known = _known_position(request["position"])
+    known.moves = REFERENCE.legal(known.position)
+    known.listed = None
+    return {"moves": format_moves(known.moves)}
 
 
 def _apply(request: dict[str, Any]) -> dict[str, Any]:
-    position = _request_position(request["position"])
+    known = _known_position(request["position"])
     move = move_from_data(request["move"], ("move",))
     if request.get("seat") is not None:
         move = _with_seat(move, whole_number(request["seat"], "seat"))
-    return {"position": _answered(REFERENCE.apply(position, move))}
+    after = REFERENCE.apply_listed(known.position, move, known.listed_moves())
+    return {"position": _answered(after)}
 
 
 def _answered(position: Position) -> dict[str, Any]:
@@ -107,21 +110,60 @@ def _answered(position: Position) -> dict[str, Any]:
     return data
 
 
-def _request_position(data: Any) -> Position:
-    """The position a request states, checked as a position file is.
+class _Known:
+    """What the server knows of a position a request states.
+
+    The position, once it is read (or made by ``apply``), and its legal moves, once it
+    has listed them.
+    """
+
+    __slots__ = ("_position", "listed", "moves")
+
+    def __init__(self) -> None:
+        self._position: Position | None = None
+        self.moves: list[Move] | None = None
+        self.listed: frozenset[Move] | None = None
+
+    @property
+    def position(self) -> Position:
+        """The position (read before the entry is handed out)."""
+        assert self._position is not None
+        return self._position
+
+    @position.setter
+    def position(self, position: Position) -> None:
+        self._position = position
+
+    @property
+    def read(self) -> bool:
+        """True once the entry holds its position."""
+        return self._position is not None
+
+    def listed_moves(self) -> frozenset[Move]:
+        """The legal moves listed for the position (none, if it has not been asked)."""
+        if self.listed is None:
+            self.listed = frozenset(self.moves or ())
+        return self.listed
+
+
+def _known_position(data: Any) -> _Known:
+    """The entry of the position a request states, read (and checked) if need be.
 
     A perft walk or a divide sends a position with ``legal`` and then again with
     ``apply`` for each of its moves, and a runner playing a game sends back each position
     ``apply`` answered. Such a position is not read again: it is found by its text
-    (:func:`_known`), read once or made by ``apply`` itself.
+    (:func:`_known`), read once or made by ``apply`` itself; and a move ``legal`` listed
+    for it is played without being checked again (``ReferenceEngine.apply_listed``).
     """
     text = _text(data)
-    if text is None:
-        return position_from_data(data, "request.position")
+    if text is None:  # data JSON has no text for (NaN): read, and not kept
+        known = _Known()
+        known.position = position_from_data(data, "request.position")
+        return known
     known = _known(text)
-    if known.position is None:
+    if not known.read:
         known.position = position_from_data(json.loads(text), "request.position")
-    return known.position
+    return known
 
 
 def _text(data: Any) -> str | None:
@@ -132,22 +174,13 @@ def _text(data: Any) -> str | None:
         return None
 
 
-class _Known:
-    """What the server knows of one position's JSON text: the position, once it has it."""
-
-    __slots__ = ("position",)
-
-    def __init__(self) -> None:
-        self.position: Position | None = None
-
-
 @functools.lru_cache(maxsize=1024)
 def _known(text: str) -> _Known:
     """The entry of a position's JSON text, the same for the same text while it is kept.
 
-    Keyed by the text, so only the same data finds it; positions are immutable values.
-    An entry holds a position only once it is valid (read without a problem, or made by
-    ``apply``); the last thousand texts are kept.
+    Keyed by the text, so only the same data finds it; positions and moves are immutable
+    values. An entry holds a position only once it is valid (read without a problem, or
+    made by ``apply``); the last thousand texts are kept.
     """
     return _Known()
 
