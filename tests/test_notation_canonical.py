@@ -8,6 +8,7 @@ the full reader returns, with every field (seat, value and groups included).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from hypothesis import given
@@ -18,7 +19,14 @@ from zwicker_ref.conformance.reference import REFERENCE
 from zwicker_ref.conformance.scenarios import load_scenario
 from zwicker_ref.documents.locations import scenarios_dir
 from zwicker_ref.errors import NotationError
-from zwicker_ref.formats.notation import _canonical, _parse_written, format_moves
+from zwicker_ref.formats.notation import (
+    _canonical,
+    _parse_written,
+    canonical_spelling,
+    format_move,
+    format_moves,
+    parse_move,
+)
 
 # Positions whose legal moves are trails, captures of many items, and builds with and
 # without targets and owners.
@@ -76,3 +84,23 @@ def test_a_move_read_quickly_is_the_one_the_full_reader_reads(text: str) -> None
     quick = _canonical(text)
     if quick is not None:
         assert repr(quick) == _full(text)
+    assert _spelling(canonical_spelling, text) == _spelling(
+        lambda written: format_move(parse_move(written)), text
+    )
+
+
+def _spelling(spell: Callable[[str], str], text: str) -> str:
+    try:
+        return spell(text)
+    except NotationError as error:
+        return f"error: {error}"
+
+
+def test_the_canonical_spelling_is_checked_without_building_the_move() -> None:
+    """What an engine's ``legal`` answer is compared by (``TextEngine``)."""
+    for text in canonical_texts():
+        assert canonical_spelling(text) == text
+    assert canonical_spelling("KS x QS AD") == "KS x AD QS"
+    assert canonical_spelling("KS=13 x QS") == "KS x QS"
+    for text in ("KS x AD AD", "AS\n", "KS x", "AS=05", ""):
+        assert _spelling(canonical_spelling, text).startswith("error: ")

@@ -100,6 +100,19 @@ class BatchEngine(Protocol):
         """
 
 
+@runtime_checkable
+class TextEngine(Protocol):
+    """An engine whose legal moves can also be had in canonical notation.
+
+    Two canonical texts are the same move exactly when they are the same text, and
+    checking that a text is canonical costs a fraction of building its move: a runner
+    that only compares and counts a position's moves asks for these.
+    """
+
+    def legal_texts(self, position: Position) -> list[str]:
+        """Every legal move of the position, in canonical notation."""
+
+
 class ReferenceEngine:
     """The reference interpreter as an engine."""
 

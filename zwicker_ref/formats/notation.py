@@ -111,6 +111,48 @@ _CANONICAL_BUILD = re.compile(r"([^>=@\s]+)(?:>([^>=@\s]+))?=([1-9][0-9]*)(?:@(0
 """A build as :func:`format_move` writes it (its cards are read by :meth:`Card.parse`)."""
 
 
+def canonical_spelling(text: str) -> str:
+    """The canonical notation of the move ``text`` names; NotationError if it names none.
+
+    ``text`` itself when it is already canonical (a trail, a plain capture with its items
+    in card order, a build), which is checked without building the move: engines answer
+    ``legal`` with tens of thousands of canonical moves, and two texts spelled this way
+    are the same move exactly when they are the same text. Anything else is read by
+    :func:`parse_move` and written back by :func:`format_move`.
+    """
+    if _is_canonical(text):
+        return text
+    return format_move(parse_move(text))
+
+
+def _is_canonical(text: str) -> bool:
+    """True if ``text`` is a move exactly as :func:`format_move` writes one."""
+    if not isinstance(text, str) or "\n" in text:  # card notation's $ passes a final \n
+        return False
+    words = text.split(" ")
+    try:
+        if len(words) == 1:
+            build = _CANONICAL_BUILD.fullmatch(text)
+            if build is None and (">" in text or "=" in text):
+                return False
+            for card in (text,) if build is None else build.group(1, 2):
+                if card is not None:
+                    Card.parse(card)  # NotationError if it is not one
+            return True
+        if len(words) < 3 or words[1] != "x":
+            return False
+        Card.parse(words[0])
+        last = -1
+        for word in words[2:]:  # in card order, so each item once
+            key = Card.parse(word).sort_key
+            if key <= last:
+                return False
+            last = key
+    except NotationError:
+        return False
+    return True
+
+
 def format_move(move: Move) -> str:
     """The canonical notation of a move: its identity, without annotations.
 

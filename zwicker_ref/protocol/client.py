@@ -26,7 +26,7 @@ from zwicker_ref.engine.position import Position
 from zwicker_ref.engine.scoring import SideScore
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
 from zwicker_ref.formats.move_data import move_to_data
-from zwicker_ref.formats.notation import parse_move
+from zwicker_ref.formats.notation import canonical_spelling, parse_move
 from zwicker_ref.formats.position_io import position_from_data, position_to_data
 from zwicker_ref.protocol.messages import (
     PROTOCOL_VERSION,
@@ -51,7 +51,9 @@ class ProcessEngine:
         self.restarts = 0
         self._starts = 0
         self._process: subprocess.Popen[str] | None = None
-        self._lines: queue.Queue[str | None] = queue.Queue()
+        # SimpleQueue: handing each answer line from the reader thread over costs a
+        # fraction of what queue.Queue costs (it is in C), and there is one per answer.
+        self._lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
         self._next_id = 0
         self.hello: dict[str, Any] = {}
         self._refused: str | None = None
@@ -90,7 +92,7 @@ class ProcessEngine:
             self._refused = f"cannot start {self.command!r}: {error}"
             raise EngineFault(ErrorCode.ENGINE_FAULT, self._refused) from None
         self._process = process
-        self._lines = queue.Queue()
+        self._lines = queue.SimpleQueue()
         threading.Thread(target=_pump, args=(process.stdout, self._lines), daemon=True).start()
         try:
             self.hello = self._exchange({"op": "hello"}, started=process)
@@ -335,6 +337,21 @@ class ProcessEngine:
         )
         return self._moves(reply)
 
+    def legal_texts(self, position: Position) -> list[str]:
+        """The legal moves in canonical notation, checked as :meth:`legal` checks them."""
+        reply = self._request(
+            {"op": "legal", "position": position_to_data(position)},
+            position.variant,
+            position.options,
+        )
+        try:
+            texts = answer_list(self._field(reply, "moves", "legal"), "moves")
+            return [
+                canonical_spelling(answer_text(text, f"moves[{i}]")) for i, text in enumerate(texts)
+            ]
+        except (AnswerError, ZwickerError) as error:
+            raise self._fault(f"invalid move in answer to legal: {error}") from None
+
     def _moves(self, reply: dict[str, Any]) -> list[Move]:
         try:
             texts = answer_list(self._field(reply, "moves", "legal"), "moves")
@@ -494,7 +511,7 @@ def _write(stream: IO[str] | None, text: str) -> None:
         stream.flush()
 
 
-def _pump(stream: IO[str] | None, lines: queue.Queue[str | None]) -> None:
+def _pump(stream: IO[str] | None, lines: queue.SimpleQueue[str | None]) -> None:
     """Copy the engine's output lines into a queue; None marks the end (the engine exited)."""
     if stream is None:
         lines.put(None)
