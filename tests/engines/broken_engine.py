@@ -45,7 +45,12 @@ for line in sys.stdin:
                 print("this is not JSON", flush=True)
                 continue
             if MODE == "apply-illegal":
-                reply = {"id": request["id"], "ok": False, "error": "card-not-in-hand", "message": "no"}
+                reply = {
+                    "id": request["id"],
+                    "ok": False,
+                    "error": "card-not-in-hand",
+                    "message": "no",
+                }
     if request.get("op") == "score" and reply.get("ok"):
         if MODE == "float-score":
             reply["sides"][0]["points"] += 0.7

@@ -88,9 +88,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments == ["--version"]:
         # Answered before the command table is built: scripts ask for it often.
         print_version()
+        return 0
+    if arguments == ["serve"]:
+        # Also before the table, which imports every command: `conform` starts an engine
+        # process for each run (and after each fault), and serving needs none of them.
+        from zwicker_ref.protocol.server import serve
+
+        serve(sys.stdin, sys.stdout)
         return 0
     # Imported here, not above: ``--version`` is answered without the error codes.
     from zwicker_ref.errors import ErrorCode, ZwickerError

@@ -27,7 +27,6 @@ import numbers
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 Check = Callable[[Any], bool]
@@ -385,6 +384,8 @@ def _is_multiple(value: Any, divisor: Any) -> bool:
         try:
             return bool(int(quotient) == quotient)
         except OverflowError:
+            from fractions import Fraction  # rarely needed, and slow to import
+
             return (Fraction(value) / Fraction(divisor)).denominator == 1
     return not value % divisor
 

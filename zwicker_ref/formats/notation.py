@@ -141,16 +141,22 @@ def _is_canonical(text: str) -> bool:
             return True
         if len(words) < 3 or words[1] != "x":
             return False
-        Card.parse(words[0])
+        _card_order(words[0])
         last = -1
         for word in words[2:]:  # in card order, so each item once
-            key = Card.parse(word).sort_key
-            if key <= last:
+            order = _card_order(word)
+            if order <= last:
                 return False
-            last = key
+            last = order
     except NotationError:
         return False
     return True
+
+
+@functools.lru_cache(maxsize=1024)
+def _card_order(word: str) -> int:
+    """The place in canonical order of the card ``word`` names; NotationError if none."""
+    return Card.parse(word).sort_key
 
 
 def format_move(move: Move) -> str:
