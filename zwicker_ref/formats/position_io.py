@@ -59,7 +59,8 @@ def check_position_document(document: YamlDocument) -> tuple[Position | None, li
     data = document.data
     # The schema validator is thorough but slow (most of a served request's time); a
     # document that plainly fits the schema skips it, anything else gets its messages.
-    problems = [] if _plainly_fits_schema(data) else schema_problems(document, "position")
+    fitting = _fitting_cards(data)
+    problems = [] if fitting is not None else schema_problems(document, "position")
     if not isinstance(data, dict):
         return None, problems
     checker = _Checker(document)
@@ -80,7 +81,7 @@ def check_position_document(document: YamlDocument) -> tuple[Position | None, li
         game = _game(rules, data.get("variant"), data.get("options", []), players)
         checker.counts(data, rules, players)
         checker.builds(data, rules, players)
-    checker.cards(data, game, f"{data.get('variant')} with {players} players")
+    checker.cards(data, game, f"{data.get('variant')} with {players} players", fitting)
     problems += [problem for problem in checker.problems if problem not in problems]
     problems.sort(key=lambda problem: problem.line or 0)  # stable: same line keeps its order
     if problems:
@@ -258,9 +259,20 @@ class _Checker:
                     (*path, "value"),
                 )
 
-    def cards(self, data: dict[Any, Any], known: _Game | None, game: str) -> None:
-        """Every card in the deck (when it is known), and none twice."""
-        if known is not None and _distinct_cards_of(known, _card_texts(data)):
+    def cards(
+        self,
+        data: dict[Any, Any],
+        known: _Game | None,
+        game: str,
+        texts: list[object] | None = None,
+    ) -> None:
+        """Every card in the deck (when it is known), and none twice.
+
+        ``texts``: what :func:`_card_texts` gives, if it has been gathered already.
+        """
+        if known is not None and _distinct_cards_of(
+            known, _card_texts(data) if texts is None else texts
+        ):
             return  # the usual case, answered on the texts; the walk below names each fault
         deck = None if known is None else known.deck
         places = _card_places(data)
@@ -297,8 +309,10 @@ _CARD_TEXTS = re.compile(f"{_CARD}(?: {_CARD})*")
 """Cards in card notation (``common.schema.json``), separated by single spaces."""
 _VARIANT_ID = re.compile(r"^[a-z][a-z0-9-]*$")
 _OPTION_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
-_REQUIRED = ("format", "variant", "players", "dealer", "to_move", "stage", "hands", "table")
-_KEYS = frozenset((*_REQUIRED, "options", "stock", "captured", "zwicks", "last_capture"))
+_REQUIRED = frozenset(
+    ("format", "variant", "players", "dealer", "to_move", "stage", "hands", "table")
+)
+_KEYS = _REQUIRED | {"options", "stock", "captured", "zwicks", "last_capture"}
 
 
 def _plainly_fits_schema(data: object) -> bool:
@@ -309,15 +323,23 @@ def _plainly_fits_schema(data: object) -> bool:
     what is wrong, so a doubtful document loses no check. Kept in step with the schema by
     ``tests/test_fuzz_conform_fastcheck.py``.
     """
-    if not isinstance(data, dict) or not _KEYS.issuperset(data):
-        return False
-    if any(key not in data for key in _REQUIRED):
-        return False
+    return _fitting_cards(data) is not None
+
+
+def _fitting_cards(data: object) -> list[object] | None:
+    """The card texts of ``data`` if it plainly fits the schema, else None.
+
+    See :func:`_plainly_fits_schema`; the texts are those of :func:`_card_texts`,
+    gathered on the way.
+    """
+    if not isinstance(data, dict) or not _KEYS.issuperset(data) or not data.keys() >= _REQUIRED:
+        return None
     variant = data["variant"]
     options = data.get("options", [])
     players = data["players"]
-    cards: list[object] = []
-    return (
+    last_capture = data.get("last_capture")
+    zwicks = data.get("zwicks", [])
+    plain = (
         type(data["format"]) is int
         and data["format"] == FORMAT
         and isinstance(variant, str)
@@ -327,17 +349,24 @@ def _plainly_fits_schema(data: object) -> bool:
         and len(set(options)) == len(options)
         and type(players) is int
         and MIN_PLAYERS <= players <= MAX_PLAYERS
-        and all(_natural(data[key]) for key in ("dealer", "to_move", "stage"))
+        and _natural(data["dealer"])
+        and _natural(data["to_move"])
+        and _natural(data["stage"])
+        and type(zwicks) is list
+        and all(_natural(count) for count in zwicks)
+        and (last_capture is None or _natural(last_capture))
+    )
+    cards: list[object] = []
+    fits = (
+        plain
         and _card_piles(data["hands"], cards)
         and type(data["table"]) is list
         and all(_table_item(item, cards) for item in data["table"])
         and _card_list(data.get("stock", []), cards)
         and _card_piles(data.get("captured", []), cards)
-        and type(data.get("zwicks", [])) is list
-        and all(_natural(count) for count in data.get("zwicks", []))
-        and (data.get("last_capture") is None or _natural(data["last_capture"]))
         and _card_texts_fit(cards)
     )
+    return cards if fits else None
 
 
 def _natural(value: object) -> bool:
@@ -353,7 +382,11 @@ def _card_list(value: object, cards: list[object]) -> bool:
 
 
 def _card_piles(value: object, cards: list[object]) -> bool:
-    return type(value) is list and all(_card_list(pile, cards) for pile in value)
+    if type(value) is not list or not all(type(pile) is list for pile in value):
+        return False
+    for pile in value:
+        cards += pile
+    return True
 
 
 def _table_item(item: object, cards: list[object]) -> bool:
