@@ -1,11 +1,12 @@
 """Driving an engine process: the client side of the protocol, for ``zwicker conform``.
 
-Requests go one at a time (write, then read the answer), except for the batches of a
-perft walk (:class:`~zwicker_ref.conformance.reference.BatchEngine`): a ply's requests are
-written together by a writer thread while the answers are read as they come, so the
-engine never waits for the runner between requests. Answers are read, checked and
-reported in the order of the requests, as they would be one at a time: the first request
-whose answer is not a valid answer (or is an error) is the one named.
+Requests go one at a time (write, then read the answer), except for the batches of
+:class:`~zwicker_ref.conformance.reference.BatchEngine` (a perft walk's ply, a game's
+``legal`` with its ``apply``): those are written together (by a writer thread, unless
+they are few) while the answers are read as they come, so the engine never waits for the
+runner between requests. Answers are read, checked and reported in the order of the
+requests, as they would be one at a time: the first request whose answer is not a valid
+answer (or is an error) is the one named.
 """
 
 from __future__ import annotations
@@ -200,7 +201,14 @@ class ProcessEngine:
         )
         if len(text) <= _SMALL:
             # Into the empty pipe at once: it cannot block, and a thread costs more.
-            _write(process.stdin, text)
+            try:
+                assert process.stdin is not None
+                process.stdin.write(text)
+                process.stdin.flush()
+            except (OSError, ValueError):
+                raise self._fault(
+                    f"the engine exited (code {process.poll()}) before the {requests[0].op} request"
+                ) from None
         else:
             self._writer = threading.Thread(target=_write, args=(process.stdin, text), daemon=True)
             self._writer.start()
@@ -434,10 +442,12 @@ class ProcessEngine:
 
 T = TypeVar("T")
 
-_SMALL = 4096
-"""Characters of requests that are written without a writer thread: at most what a pipe
-holds on any system (POSIX's PIPE_BUF), so writing them into the engine's pipe, which
-holds nothing when a batch starts, never waits for the engine."""
+_SMALL = 4000
+"""Characters of requests written without a writer thread. Less than one page (4096
+bytes, line breaks written as two bytes included), the least a pipe holds where Python
+runs (Linux short of pipe memory, Windows by default): written into the engine's pipe,
+which holds nothing when a batch starts (every earlier answer is in), they never wait
+for the engine, even one that hangs."""
 
 
 @dataclass(frozen=True, slots=True)
