@@ -30,7 +30,7 @@ from operator import attrgetter
 
 from zwicker_ref.engine.moves import Build, Capture, Move, Trail, canonical_order
 from zwicker_ref.errors import ErrorCode, NotationError
-from zwicker_ref.rules.cards import Card
+from zwicker_ref.rules.cards import Card, card_name, card_names
 
 _VALUE = re.compile(r"[1-9][0-9]*")
 _SEAT = re.compile(r"0|[1-9][0-9]*")
@@ -184,10 +184,10 @@ def format_moves(moves: Iterable[Move]) -> list[str]:
         if isinstance(move, Capture):
             items = written.get(move.items)
             if items is None:
-                items = written[move.items] = " ".join(map(str, _sorted(move.items)))
-            texts.append(f"{move.card} x {items}")
+                items = written[move.items] = " ".join(card_names(_sorted(move.items)))
+            texts.append(f"{card_name(move.card)} x {items}")
         elif isinstance(move, Trail):
-            texts.append(str(move.card))
+            texts.append(card_name(move.card))
         else:
             texts.append(_format_build(move))
     return texts

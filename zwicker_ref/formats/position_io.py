@@ -30,7 +30,7 @@ from zwicker_ref.documents.schemas import schema_problems
 from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, checked, format_path, read_yaml
 from zwicker_ref.engine.position import Pile, Position, TableItem, sorted_cards, sorted_items
 from zwicker_ref.errors import ErrorCode, LookupProblem, NotationError, Problem
-from zwicker_ref.rules.cards import Card
+from zwicker_ref.rules.cards import Card, card_names
 from zwicker_ref.rules.deal_plan import plan_deal
 from zwicker_ref.rules.spec_loader import load_variant
 from zwicker_ref.rules.variant import Rules
@@ -563,7 +563,7 @@ def _int(value: object) -> int | None:
 
 
 def _names(cards: tuple[Card, ...]) -> list[str]:
-    return [str(card) for card in cards]
+    return card_names(cards)
 
 
 def _item_data(item: TableItem) -> str | dict[str, Any]:
