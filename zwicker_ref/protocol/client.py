@@ -352,18 +352,24 @@ class ProcessEngine:
             position.variant,
             position.options,
         )
-        try:
-            texts = answer_list(self._field(reply, "moves", "legal"), "moves")
-            return [
-                canonical_spelling(answer_text(text, f"moves[{i}]")) for i, text in enumerate(texts)
-            ]
-        except (AnswerError, ZwickerError) as error:
-            raise self._fault(f"invalid move in answer to legal: {error}") from None
+        return self._listed(reply, canonical_spelling)
 
     def _moves(self, reply: dict[str, Any]) -> list[Move]:
+        return self._listed(reply, parse_move)
+
+    def _listed(self, reply: dict[str, Any], read: Callable[[str], T]) -> list[T]:
+        """What ``read`` makes of each move text of a ``legal`` answer.
+
+        A fault names the first text that is not a move, by its place in the list.
+        """
         try:
             texts = answer_list(self._field(reply, "moves", "legal"), "moves")
-            return [parse_move(answer_text(text, f"moves[{i}]")) for i, text in enumerate(texts)]
+            listed = []
+            for index, text in enumerate(texts):
+                if type(text) is not str:  # the place is named only for what is wrong
+                    answer_text(text, f"moves[{index}]")
+                listed.append(read(text))
+            return listed
         except (AnswerError, ZwickerError) as error:
             raise self._fault(f"invalid move in answer to legal: {error}") from None
 
