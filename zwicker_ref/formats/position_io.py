@@ -79,7 +79,7 @@ def check_position_document(document: YamlDocument) -> tuple[Position | None, li
     game: _Game | None = None
     if rules is not None and players is not None and players_allowed:
         game = _game(rules, data.get("variant"), data.get("options", []), players)
-        checker.counts(data, rules, players)
+        checker.counts(data, rules, players, game.stages)
         checker.builds(data, rules, players)
     checker.cards(data, game, f"{data.get('variant')} with {players} players", fitting)
     problems += [problem for problem in checker.problems if problem not in problems]
@@ -162,7 +162,7 @@ class _Checker:
         raw_options = data.get("options", [])
         if not isinstance(raw_options, list) or not all(isinstance(o, str) for o in raw_options):
             return None
-        known = {option.id for option in variant.options}
+        known = {option.id for option in variant.options} if raw_options else set()
         unknown = False
         for index, option in enumerate(raw_options):
             if option not in known:
@@ -202,8 +202,8 @@ class _Checker:
                 path,
             )
 
-    def counts(self, data: dict[Any, Any], rules: Rules, players: int) -> None:
-        """One captured pile and zwick count per side, and a stage the deal has."""
+    def counts(self, data: dict[Any, Any], rules: Rules, players: int, stages: int) -> None:
+        """One captured pile and zwick count per side, and one of the deal's ``stages``."""
         partnership = rules.is_partnership(players)
         sides = rules.sides_for(players)
         kind = "two teams" if partnership else "one side per seat"
@@ -217,7 +217,6 @@ class _Checker:
                     (key,),
                 )
         stage = _int(data.get("stage"))
-        stages = _game(rules, data.get("variant"), data.get("options", []), players).stages
         if stage is not None and stage > stages:
             self.add(
                 ErrorCode.INVALID_POSITION,
