@@ -330,11 +330,14 @@ def test_version_names_the_package_the_corpus_and_its_digest() -> None:
 
 
 def test_version_starts_without_the_interpreter() -> None:
-    """``--version`` is answered before the command table (and jsonschema) is imported."""
+    """``--version`` is answered before the command table (and jsonschema) is imported,
+    and without the modules only other commands need (typing, the error codes, and what
+    reading a corpus shipped in a zip takes)."""
     probe = (
         "import sys; from zwicker_ref.cli import main; status = main(['--version']); "
         "loaded = [name for name in ('jsonschema', 'zwicker_ref.engine.generation', "
-        "'zwicker_ref.cli.spec_commands') if name in sys.modules]; "
+        "'zwicker_ref.cli.spec_commands', 'typing', 'zwicker_ref.errors', 'shutil', "
+        "'tempfile', 'importlib.resources') if name in sys.modules]; "
         "print('LOADED', loaded, status)"
     )
     result = subprocess.run(

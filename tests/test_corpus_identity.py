@@ -8,7 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from zwicker_ref.documents.corpus import content_digest, corpus_identity, corpus_version
+from zwicker_ref.documents.corpus import (
+    content_digest,
+    corpus_files,
+    corpus_identity,
+    corpus_version,
+)
 from zwicker_ref.documents.locations import (
     CorpusNotFoundError,
     Origin,
@@ -40,6 +45,37 @@ def test_the_digest_follows_the_documented_recipe(tmp_path: Path) -> None:
         lines += f"{content}  {name}\n"
     assert content_digest(root) == (hashlib.sha256(lines.encode()).hexdigest(), 3)
     assert corpus_version(root) == "2.3.4"
+
+
+def _files_by_rglob(root: Path) -> list[str]:
+    """The file selection as first written (``Path.rglob``), the definition kept to."""
+    names = [
+        path.relative_to(root).as_posix()
+        for directory in ("spec", "scenarios")
+        for path in (root / directory).rglob("*")
+        if path.suffix in (".yaml", ".json") and path.is_file()
+    ]
+    return sorted(names, key=lambda name: name.encode("utf-8"))
+
+
+def test_the_files_are_those_rglob_selects(tmp_path: Path) -> None:
+    """The faster directory walk selects exactly what ``rglob`` did, odd names included."""
+    root = _small_corpus(tmp_path)
+    scenarios = root / "scenarios"
+    for name in (".hidden.yaml", ".yaml", "..yaml", "a.b.json", "x.yaml.", "x.YAML", "ü.yaml"):
+        (scenarios / name).write_text("id: x\n", encoding="utf-8")
+    (scenarios / ".dot-dir").mkdir()
+    (scenarios / ".dot-dir" / "deep.json").write_text("{}", encoding="utf-8")
+    (scenarios / "folder.yaml").mkdir()  # a directory named like a file is not a file
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "o.yaml").write_text("id: o\n", encoding="utf-8")
+    (scenarios / "linked-file.yaml").symlink_to(outside / "o.yaml")
+    (scenarios / "linked-dir").symlink_to(outside, target_is_directory=True)
+    (scenarios / "broken.yaml").symlink_to(tmp_path / "missing.yaml")
+    assert corpus_files(root) == _files_by_rglob(root)
+    assert "scenarios/linked-file.yaml" in corpus_files(root)
+    assert corpus_files(ROOT) == _files_by_rglob(ROOT)
 
 
 def test_line_endings_do_not_change_the_digest(tmp_path: Path) -> None:

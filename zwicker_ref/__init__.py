@@ -30,11 +30,16 @@ Names are imported on first use, so ``import zwicker_ref`` stays cheap.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
 from zwicker_ref._version import __version__
 
+# typing.TYPE_CHECKING without importing typing, which every command would then pay for
+# (``zwicker --version`` imports this package and little else); type checkers read any
+# name TYPE_CHECKING as true.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from zwicker_ref.engine.dealing import deal_next_stage, shuffled_deck, start_hand
     from zwicker_ref.engine.generation import LegalMoves, count_legal_moves, legal_moves
     from zwicker_ref.engine.legality import check_move, is_legal

@@ -5,6 +5,12 @@ first argument says: crash, hang, garbage, wrong (drops a legal move), disorder 
 with the wrong id) or float-id (the right id written as a float, 3.0); and for `score`
 requests in mode float-score (a point total written as 2.7) or text-score (written as
 "3"). In mode bool-id it answers request 1 (the hello) with the id true.
+
+Modes for the requests a perft walk sends together (the second argument N counts the
+`apply` requests, from 1): apply-crash (exits at the N-th), apply-hang (never answers
+it), apply-garbage (answers it with text that is not JSON), apply-illegal (calls its
+move illegal, `card-not-in-hand`), twice (lists the first legal move twice), spelled (writes
+each capture's items in reverse order: the same moves, not in canonical notation).
 """
 
 import json
@@ -13,13 +19,39 @@ import time
 
 from zwicker_ref.protocol import answer
 
+
+def _spelled(text: str) -> str:
+    """The same move spelled another way: a capture's items in reverse order."""
+    played, separator, items = text.partition(" x ")
+    return f"{played} x {' '.join(reversed(items.split(' ')))}" if separator else text
+
+
 MODE = sys.argv[1]
+NTH = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+applied = 0
 
 for line in sys.stdin:
     request = json.loads(line)
     if request.get("op") == "quit":
         break
     reply = answer(request)
+    if request.get("op") == "apply":
+        applied += 1
+        if applied == NTH:
+            if MODE == "apply-crash":
+                sys.exit(3)
+            if MODE == "apply-hang":
+                time.sleep(60)
+            if MODE == "apply-garbage":
+                print("this is not JSON", flush=True)
+                continue
+            if MODE == "apply-illegal":
+                reply = {
+                    "id": request["id"],
+                    "ok": False,
+                    "error": "card-not-in-hand",
+                    "message": "no",
+                }
     if request.get("op") == "score" and reply.get("ok"):
         if MODE == "float-score":
             reply["sides"][0]["points"] += 0.7
@@ -39,6 +71,10 @@ for line in sys.stdin:
             reply["id"] = request["id"] + 100
         if MODE == "float-id":
             reply["id"] = float(request["id"])
+        if MODE == "twice" and reply.get("moves"):
+            reply["moves"].insert(0, reply["moves"][0])
+        if MODE == "spelled":
+            reply["moves"] = [_spelled(text) for text in reply.get("moves", [])]
     if MODE == "bool-id" and request.get("id") == 1:
         reply["id"] = True
     print(json.dumps(reply), flush=True)

@@ -36,11 +36,12 @@ import os
 import sys
 import textwrap
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from zwicker_ref._version import __version__
-from zwicker_ref.errors import ErrorCode, ZwickerError
 
+# typing.TYPE_CHECKING without importing typing: ``zwicker --version`` imports this module
+# and as little else as it can (type checkers read any name TYPE_CHECKING as true).
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from zwicker_ref.cli.command import Command
 
@@ -71,8 +72,6 @@ def commands() -> tuple[Command, ...]:
 
 USAGE_ERROR = 2
 CLOSED_PIPE = 128 + 13  # what a shell reports for a process ended by SIGPIPE
-_FAILURE_CODES = frozenset({ErrorCode.RECORD_MISMATCH, ErrorCode.SCENARIO_FAILED})
-"""Errors that mean "what was checked failed" (exit 1); every other error is exit 2."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -90,16 +89,29 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    if list(sys.argv[1:] if argv is None else argv) == ["--version"]:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments == ["--version"]:
         # Answered before the command table is built: scripts ask for it often.
         print_version()
         return 0
+    if arguments == ["serve"]:
+        # Also before the table, which imports every command: `conform` starts an engine
+        # process for each run (and after each fault), and serving needs none of them.
+        from zwicker_ref.protocol.server import serve
+
+        serve(sys.stdin, sys.stdout)
+        return 0
+    # Imported here, not above: ``--version`` is answered without the error codes.
+    from zwicker_ref.errors import ErrorCode, ZwickerError
+
+    # Errors that mean "what was checked failed" (exit 1); every other error is exit 2.
+    failures = (ErrorCode.RECORD_MISMATCH, ErrorCode.SCENARIO_FAILED)
     args = parser().parse_args(argv)
     try:
         status: int = args.run(args)
     except ZwickerError as error:
         print(f"zwicker {args.command}: {error}", file=sys.stderr)
-        return 1 if error.code in _FAILURE_CODES else USAGE_ERROR
+        return 1 if error.code in failures else USAGE_ERROR
     return status
 
 

@@ -9,14 +9,14 @@ driven over the JSON-lines protocol of :mod:`zwicker_ref.protocol`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from zwicker_ref.engine.dealing import deal_next_stage, start_hand
 from zwicker_ref.engine.generation import legal_moves
 from zwicker_ref.engine.legality import check_move
-from zwicker_ref.engine.moves import Move
+from zwicker_ref.engine.moves import Capture, Move
 from zwicker_ref.engine.play import apply_legal
 from zwicker_ref.engine.position import Position
 from zwicker_ref.engine.scoring import SideScore, score_hand
@@ -78,6 +78,41 @@ class Engine(Protocol):
         """
 
 
+@runtime_checkable
+class BatchEngine(Protocol):
+    """An engine that also answers for many positions at once.
+
+    A perft walk asks for a whole ply of positions at a time; an engine behind a pipe
+    can then be sent them all before its answers are read. The answers are the ones
+    :meth:`Engine.legal` and :meth:`Engine.apply` give, position by position, in order.
+    """
+
+    def legal_each(self, positions: Sequence[Position]) -> list[list[Move]]:
+        """The legal moves of each position."""
+
+    def expand_each(self, positions: Sequence[Position]) -> list[list[tuple[Move, Position]]]:
+        """Each position's legal moves, each with the position it leads to."""
+
+    def legal_then_apply(self, position: Position, move: Move) -> tuple[list[Move], Position]:
+        """The legal moves of ``position`` and the position after ``move``, asked together.
+
+        A game scenario that states the number of legal moves before a move asks both.
+        """
+
+
+@runtime_checkable
+class TextEngine(Protocol):
+    """An engine whose legal moves can also be had in canonical notation.
+
+    Two canonical texts are the same move exactly when they are the same text, and
+    checking that a text is canonical costs a fraction of building its move: a runner
+    that only compares and counts a position's moves asks for these.
+    """
+
+    def legal_texts(self, position: Position) -> list[str]:
+        """Every legal move of the position, in canonical notation."""
+
+
 class ReferenceEngine:
     """The reference interpreter as an engine."""
 
@@ -104,6 +139,45 @@ class ReferenceEngine:
     def apply(self, position: Position, move: Move) -> Position:
         """Check and play one move."""
         return apply_legal(position, check_move(position, move))
+
+    def apply_listed(self, position: Position, move: Move, listed: Collection[Move]) -> Position:
+        """:meth:`apply`, for a move that may be one of ``listed``.
+
+        ``listed`` are the moves :meth:`legal` has just listed for ``position``. Such a
+        move, stated with nothing the listing does not state (no capture value or groups
+        to verify, no seat but the mover's), is legal: generation and checking agree
+        (``tests/test_legality.py``), so it is played without checking it again. Any
+        other move is checked as :meth:`apply` checks it.
+        """
+        plain = (move.seat is None or move.seat == position.to_move) and not (
+            isinstance(move, Capture) and (move.value is not None or move.groups is not None)
+        )
+        if plain and move in listed:
+            return apply_legal(position, move)
+        return self.apply(position, move)
+
+    def legal_then_apply(self, position: Position, move: Move) -> tuple[list[Move], Position]:
+        """The legal moves of ``position``, and the position after ``move``.
+
+        The move is checked against the moves just listed (:meth:`apply_listed`).
+        """
+        moves = self.legal(position)
+        return moves, self.apply_listed(position, move, set(moves))
+
+    def legal_each(self, positions: Sequence[Position]) -> list[list[Move]]:
+        """The canonical legal moves of each position."""
+        return [self.legal(position) for position in positions]
+
+    def expand_each(self, positions: Sequence[Position]) -> list[list[tuple[Move, Position]]]:
+        """Each position's legal moves, each with the position after it.
+
+        The moves are played without :func:`check_move`: they are the ones just listed
+        for that very position, so checking them again would only repeat the listing.
+        """
+        return [
+            [(move, apply_legal(position, move)) for move in legal_moves(position)]
+            for position in positions
+        ]
 
     def score(
         self, setup: Setup, captured: Sequence[Sequence[Card]], zwicks: Sequence[int]

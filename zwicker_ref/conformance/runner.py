@@ -8,12 +8,21 @@ when there is no difference; an engine that does not support a request skips it.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from zwicker_ref.conformance.match_runner import run_match
-from zwicker_ref.conformance.reference import REFERENCE, Engine, EngineFault, Setup, Unsupported
+from zwicker_ref.conformance.reference import (
+    REFERENCE,
+    BatchEngine,
+    Engine,
+    EngineFault,
+    Setup,
+    TextEngine,
+    Unsupported,
+)
 from zwicker_ref.conformance.scenario_kinds import (
     BuildPart,
     Checkpoint,
@@ -28,10 +37,11 @@ from zwicker_ref.conformance.scenario_kinds import (
     ScoreBody,
 )
 from zwicker_ref.conformance.scenarios import Scenario
+from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.position import Pile, Position, TableItem
 from zwicker_ref.errors import IllegalMoveError, ZwickerError
 from zwicker_ref.formats.notation import format_move
-from zwicker_ref.formats.replay import ReplayError, replay_moves, require_finished
+from zwicker_ref.formats.replay import Apply, ReplayError, replay_moves, require_finished
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.check_total import check_total
 
@@ -119,13 +129,15 @@ def _run_move(body: MoveBody, engine: Engine) -> list[str]:
 def _run_legal(body: LegalMovesBody, engine: Engine) -> list[str]:
     position = body.position
     differences: list[str] = []
-    legal = engine.legal(position)
+    listing = _Listing.of(engine, position)
+    legal = listing.moves
     legal_set = set(legal)
     if len(legal_set) != len(legal):
         differences.append("the legal moves list a move twice (under the canonical identity)")
     if body.moves is not None:
-        missing = sorted(format_move(move) for move in body.moves - legal_set)
-        extra = sorted(format_move(move) for move in legal_set - body.moves)
+        expected = {listing.identity(move) for move in body.moves}
+        missing = sorted(listing.spell(move) for move in expected - legal_set)
+        extra = sorted(listing.spell(move) for move in legal_set - expected)
         if missing or extra:
             differences.append(
                 f"legal moves: expected {len(body.moves)}, got {len(legal_set)}; "
@@ -134,44 +146,126 @@ def _run_legal(body: LegalMovesBody, engine: Engine) -> list[str]:
     if body.count is not None and body.count != len(legal_set):
         differences.append(f"legal-move count: expected {body.count}, got {len(legal_set)}")
     for move in body.includes:
-        if move not in legal_set:
+        if listing.identity(move) not in legal_set:
             differences.append(f"expected {format_move(move)} to be legal; it is not")
     for move in body.excludes:
-        if move in legal_set:
+        if listing.identity(move) in legal_set:
             differences.append(f"expected {format_move(move)} to be illegal; it is legal")
-    for entry in body.perft:
-        differences += _perft(engine, position, entry)
+    if body.perft:
+        differences += _perft(engine, position, body.perft)
     return differences
+
+
+@dataclass(frozen=True, slots=True)
+class _Listing:
+    """An engine's legal moves of a position, each as its identity.
+
+    The identity is the move itself, or its canonical notation (the same text exactly for
+    the same move) where the engine gives that (:class:`TextEngine`): cheaper to check
+    than building every move of a listing of tens of thousands.
+    """
+
+    moves: list[Move] | list[str]
+    texts: bool
+
+    @classmethod
+    def of(cls, engine: Engine, position: Position) -> _Listing:
+        if isinstance(engine, TextEngine):
+            return cls(engine.legal_texts(position), texts=True)
+        return cls(engine.legal(position), texts=False)
+
+    def identity(self, move: Move) -> Move | str:
+        """``move`` as this listing's moves are given."""
+        return format_move(move) if self.texts else move
+
+    @staticmethod
+    def spell(identity: Move | str) -> str:
+        """The canonical notation of a move given as either."""
+        return identity if isinstance(identity, str) else format_move(identity)
 
 
 def perft(engine: Engine, position: Position, depth: int) -> int:
     """The number of move sequences of exactly ``depth`` plies from ``position``."""
-    moves = engine.legal(position)
-    if depth == 1:
-        return len(moves)
-    return sum(perft(engine, engine.apply(position, move), depth - 1) for move in moves)
+    _roots, counts = perft_counts(engine, position, depth)
+    return sum(counts[depth - 1])
 
 
-def _perft(engine: Engine, position: Position, entry: Perft) -> list[str]:
-    depth = entry.depth
+def perft_counts(
+    engine: Engine, position: Position, deepest: int
+) -> tuple[list[Move], list[list[int]]]:
+    """The root's legal moves, and the move sequences under each, at each depth.
+
+    ``counts[depth - 1][i]`` is the number of sequences of ``depth`` plies that start
+    with the root's ``i``-th move, for each depth from 1 to ``deepest``. One walk gives
+    every depth, a ply at a time: each position of the tree is listed once, however many
+    depths are asked, and an engine that takes a ply at once (:class:`BatchEngine`) is
+    sent each ply's requests together.
+    """
+    if deepest == 1:
+        roots = _legal_each(engine, [position])[0]
+        return roots, [[1] * len(roots)]
+    expanded = _expand_each(engine, [position])[0]
+    roots = [move for move, _after in expanded]
+    counts = [[1] * len(roots)]
+    # The positions of the ply reached, each with the place of its first move.
+    frontier = [(root, after) for root, (_move, after) in enumerate(expanded)]
+    for depth in range(2, deepest + 1):
+        row = [0] * len(roots)
+        positions = [reached for _root, reached in frontier]
+        if depth == deepest:
+            for (root, _reached), moves in zip(
+                frontier, _legal_each(engine, positions), strict=True
+            ):
+                row[root] += len(moves)
+        else:
+            deeper = []
+            for (root, _reached), children in zip(
+                frontier, _expand_each(engine, positions), strict=True
+            ):
+                row[root] += len(children)
+                deeper += [(root, after) for _move, after in children]
+            frontier = deeper
+        counts.append(row)
+    return roots, counts
+
+
+def _legal_each(engine: Engine, positions: Sequence[Position]) -> list[list[Move]]:
+    if isinstance(engine, BatchEngine):
+        return engine.legal_each(positions)
+    return [engine.legal(position) for position in positions]
+
+
+def _expand_each(
+    engine: Engine, positions: Sequence[Position]
+) -> list[list[tuple[Move, Position]]]:
+    if isinstance(engine, BatchEngine):
+        return engine.expand_each(positions)
+    return [
+        [(move, engine.apply(position, move)) for move in engine.legal(position)]
+        for position in positions
+    ]
+
+
+def _perft(engine: Engine, position: Position, entries: Sequence[Perft]) -> list[str]:
+    roots, counts = perft_counts(engine, position, max(entry.depth for entry in entries))
     differences = []
-    divide = {
-        format_move(move): perft(engine, engine.apply(position, move), depth - 1)
-        if depth > 1
-        else 1
-        for move in engine.legal(position)
-    }
-    total = sum(divide.values())
-    if total != entry.count:
-        differences.append(f"perft depth {depth}: expected {entry.count}, got {total}")
-    for move, count in entry.divide:
-        text = format_move(move)
-        got = divide.get(text)
-        if got != count:
-            differences.append(
-                f"perft depth {depth}, divide {text}: expected {count}, got "
-                + ("no such legal move" if got is None else str(got))
-            )
+    for entry in entries:
+        depth = entry.depth
+        # By notation, as a divide table lists them: a move listed twice is counted once.
+        divide = {
+            format_move(move): count for move, count in zip(roots, counts[depth - 1], strict=True)
+        }
+        total = sum(divide.values())
+        if total != entry.count:
+            differences.append(f"perft depth {depth}: expected {entry.count}, got {total}")
+        for move, count in entry.divide:
+            text = format_move(move)
+            got = divide.get(text)
+            if got != count:
+                differences.append(
+                    f"perft depth {depth}, divide {text}: expected {count}, got "
+                    + ("no such legal move" if got is None else str(got))
+                )
     return differences
 
 
@@ -193,11 +287,14 @@ def _run_game(scenario: Scenario, body: GameBody, engine: Engine) -> list[str]:
 
     differences = check_at(0)
     moves = [(game_move.seat, game_move.move) for game_move in body.moves]
+    listed: dict[int, int] = {}  # by move number: how many legal moves came before it
     try:
-        for played in replay_moves(position, moves, engine.apply):
+        for played in replay_moves(position, moves, _game_apply(body, engine, listed)):
             if differences:
                 return differences
-            differences = _count_before(body.moves[played.number - 1], played.before, engine)
+            differences = _count_before(
+                body.moves[played.number - 1], played.before, engine, listed.get(played.number)
+            )
             if differences:
                 return differences
             position = played.after
@@ -220,11 +317,40 @@ def _run_game(scenario: Scenario, body: GameBody, engine: Engine) -> list[str]:
     ]
 
 
-def _count_before(game_move: GameMove, before: Position, engine: Engine) -> list[str]:
-    """The difference in the number of legal moves before a game move, where one is given."""
+def _game_apply(body: GameBody, engine: Engine, listed: dict[int, int]) -> Apply:
+    """How a game's moves are played: by ``engine.apply``, or asked with the legal moves.
+
+    Before a move whose number of legal moves is given, a :class:`BatchEngine` is asked
+    for the legal moves and the move together; their number is kept in ``listed`` by
+    move number.
+    """
+    counted = [game_move.count is not None for game_move in body.moves]
+    if not isinstance(engine, BatchEngine) or not any(counted):
+        return engine.apply
+    batch = engine
+    numbers = itertools.count(1)  # replay_moves plays the moves in order, each once
+
+    def apply(position: Position, move: Move) -> Position:
+        number = next(numbers)
+        if not counted[number - 1]:
+            return batch.apply(position, move)
+        moves, after = batch.legal_then_apply(position, move)
+        listed[number] = len(moves)
+        return after
+
+    return apply
+
+
+def _count_before(
+    game_move: GameMove, before: Position, engine: Engine, listed: int | None = None
+) -> list[str]:
+    """The difference in the number of legal moves before a game move, where one is given.
+
+    ``listed``: the number of legal moves the engine gave for ``before``, if it was asked.
+    """
     if game_move.count is None:
         return []
-    got = len(engine.legal(before))
+    got = len(engine.legal(before)) if listed is None else listed
     if got == game_move.count:
         return []
     return [

@@ -20,12 +20,14 @@ from __future__ import annotations
 import enum
 import functools
 import os
-import shutil
-import tempfile
 from dataclasses import dataclass
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
+
+# Only a corpus shipped in the package needs importlib.resources (and a zipped one shutil
+# and tempfile): imported there, so ``zwicker --version`` in a checkout starts without them.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 ENVIRONMENT_VARIABLE = "ZWICKER_CORPUS"
 _MARKER = Path("spec") / "corpus.yaml"
@@ -101,6 +103,8 @@ def corpus_root() -> CorpusRoot:
 
 
 def _shipped() -> Path:
+    from importlib import resources
+
     package = resources.files("zwicker_ref")
     # A wheel carries spec/ and scenarios/ inside the package; an editable install of a
     # checkout reads them beside the package.
@@ -115,6 +119,8 @@ def _as_directory(package: Traversable) -> Path:
     """The package data as a real directory: itself, or a copy when installed as a zip."""
     if isinstance(package, Path):
         return package
+    import tempfile
+
     target = Path(tempfile.mkdtemp(prefix="zwicker-corpus-"))
     for name in ("spec", "scenarios"):
         _copy_tree(package / name, target / name)
@@ -122,6 +128,8 @@ def _as_directory(package: Traversable) -> Path:
 
 
 def _copy_tree(source: Traversable, target: Path) -> None:
+    import shutil
+
     target.mkdir(parents=True, exist_ok=True)
     for entry in source.iterdir():
         if entry.is_dir():

@@ -2,6 +2,12 @@
 
 Schema errors become :class:`~zwicker_ref.errors.Problem` values that name the place in
 the document (and its line), in words a contributor can act on.
+
+A document is first put to the schema's compiled gate
+(:mod:`~zwicker_ref.documents.schema_gate`), which answers valid or not in a fraction of
+jsonschema's time; only a document it refuses is validated by jsonschema, whose errors
+the messages are made from. jsonschema is imported then, not before: a run in which every
+document is valid (``zwicker check`` on the corpus, ``zwicker serve``) never loads it.
 """
 
 from __future__ import annotations
@@ -9,23 +15,42 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterator
-from typing import Any
-
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError
-from referencing import Registry, Resource
+from typing import TYPE_CHECKING, Any
 
 from zwicker_ref.documents.locations import spec_dir
+from zwicker_ref.documents.schema_gate import Check, Unsupported, compile_schema
 from zwicker_ref.documents.yamlfile import YamlDocument
 from zwicker_ref.errors import ErrorCode, Problem
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
+
+_URN = "urn:zwicker-rules:schema:"
+
+
+@functools.cache
+def _schemas() -> dict[str, Any]:
+    """Every schema of ``spec/schema/``, by its ``$id``."""
+    schemas: dict[str, Any] = {}
+    for path in sorted((spec_dir() / "schema").glob("*.schema.json")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        schemas[contents["$id"]] = contents
+    return schemas
+
+
+def schema(name: str) -> dict[str, Any]:
+    """The contents of ``spec/schema/<name>.schema.json`` (e.g. ``variant``)."""
+    contents: dict[str, Any] = _schemas()[_URN + name]
+    return contents
 
 
 @functools.cache
 def _registry() -> Registry[Any]:
-    resources = []
-    for path in sorted((spec_dir() / "schema").glob("*.schema.json")):
-        contents = json.loads(path.read_text(encoding="utf-8"))
-        resources.append((contents["$id"], Resource.from_contents(contents)))
+    from referencing import Registry, Resource
+
+    resources = [(uri, Resource.from_contents(contents)) for uri, contents in _schemas().items()]
     return Registry().with_resources(resources)
 
 
@@ -40,10 +65,16 @@ def is_whole_number(_checker: object, instance: object) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-_Validator = validators.extend(
-    Draft202012Validator,
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", is_whole_number),
-)
+@functools.cache
+def _validator_class() -> type[Draft202012Validator]:
+    """Draft 2020-12, except that ``integer`` means :func:`is_whole_number`."""
+    from jsonschema import Draft202012Validator, validators
+
+    extended: type[Draft202012Validator] = validators.extend(
+        Draft202012Validator,
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", is_whole_number),
+    )
+    return extended
 
 
 @functools.cache
@@ -52,21 +83,39 @@ def validator(name: str) -> Draft202012Validator:
 
     Draft 2020-12, except that ``integer`` means :func:`is_whole_number`.
     """
-    schema = _registry().contents(f"urn:zwicker-rules:schema:{name}")
-    checker: Draft202012Validator = _Validator(schema, registry=_registry())
-    return checker
+    return _validator_class()(schema(name), registry=_registry())
 
 
 @functools.cache
 def definition_validator(name: str, definition: str) -> Draft202012Validator:
     """The validator for one definition (``$defs``) of ``spec/schema/<name>.schema.json``."""
-    reference = {"$ref": f"urn:zwicker-rules:schema:{name}#/$defs/{definition}"}
-    checker: Draft202012Validator = _Validator(reference, registry=_registry())
-    return checker
+    reference = {"$ref": f"{_URN}{name}#/$defs/{definition}"}
+    return _validator_class()(reference, registry=_registry())
+
+
+@functools.cache
+def gate(name: str) -> Check | None:
+    """The compiled yes-or-no check of schema ``name``; None if the gate cannot compile it.
+
+    It agrees with :func:`validator` about which documents are valid (only faster); a
+    schema it cannot compile leaves every document to the validator.
+    """
+    try:
+        return compile_schema(_schemas(), _URN + name, functools.partial(is_whole_number, None))
+    except Unsupported:
+        return None
 
 
 def schema_problems(document: YamlDocument, schema_name: str) -> list[Problem]:
     """Every schema violation in ``document``, most specific first, in document order."""
+    check = gate(schema_name)
+    if check is not None and check(document.data):
+        return []
+    return validator_problems(document, schema_name)
+
+
+def validator_problems(document: YamlDocument, schema_name: str) -> list[Problem]:
+    """:func:`schema_problems` without the gate: jsonschema's errors, however long it takes."""
     problems = []
     for error in _leaf_errors(validator(schema_name).iter_errors(document.data)):
         path = tuple(error.absolute_path)

@@ -7,6 +7,7 @@ of every place in the document, keyed by its path.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +19,25 @@ from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem
 
 # libyaml's parser, where PyYAML was built with it, composes the same nodes with the same
 # marks about ten times faster: reading the corpus is most of what `zwicker check` does.
-_COMPOSER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+# Which tag a plain scalar has is a pure function of its text (PyYAML's implicit
+# resolvers, and no path resolvers: none are registered). The parser asks it of every
+# scalar, the same card names thousands of times; each answer is kept once found.
+_resolve: Callable[[Any, str | None, Any], str] = functools.lru_cache(maxsize=4096)(
+    yaml.resolver.Resolver().resolve
+)
+
+
+class _Composer(_LOADER):  # type: ignore[misc]
+    """The safe loader, with the resolution of scalars' tags remembered."""
+
+    def resolve(self, kind: type[yaml.Node], value: str | None, implicit: Any) -> str:
+        """The tag of a node (see :data:`_resolve`)."""
+        return _resolve(kind, value, implicit)
+
+
+_COMPOSER: Any = _Composer
 
 PathPart = str | int
 DocPath = tuple[PathPart, ...]
@@ -119,15 +138,22 @@ def parse_yaml(text: str, name: str) -> YamlDocument:
                 )
             ],
         ) from None
-    lines: dict[DocPath, int] = {}
-    duplicates: list[Problem] = []
-    if node is not None:
-        _walk(node, (), lines, duplicates, name)
-    if duplicates:
-        raise InvalidFileError(name, duplicates)
+    if node is None:
+        return YamlDocument(file=name, data=None, lines={})
+    reader = _Reader(name)
+    data = reader.read(node, ())
+    if reader.duplicates:
+        raise InvalidFileError(name, reader.duplicates)
+    if not reader.plain:
+        data = _construct(node, name)
+    return YamlDocument(file=name, data=data, lines=reader.lines)
+
+
+def _construct(node: yaml.Node, name: str) -> Any:
+    """The data of a document by PyYAML's safe constructor (anchors merged, tags...)."""
     loader = yaml.SafeLoader("")
     try:
-        data = loader.construct_document(node) if node is not None else None
+        return loader.construct_document(node)
     except yaml.YAMLError as error:
         raise InvalidFileError(
             name,
@@ -135,36 +161,99 @@ def parse_yaml(text: str, name: str) -> YamlDocument:
         ) from None
     finally:
         loader.dispose()
-    return YamlDocument(file=name, data=data, lines=lines)
 
 
-def _walk(
-    node: yaml.Node,
-    path: DocPath,
-    lines: dict[DocPath, int],
-    duplicates: list[Problem],
-    name: str,
-) -> None:
-    lines.setdefault(path, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
+_STR = "tag:yaml.org,2002:str"
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+_SCALAR_CONSTRUCTOR = yaml.constructor.SafeConstructor()
+_SCALARS = {
+    tag: _SCALAR_CONSTRUCTOR.yaml_constructors[tag]
+    for tag in ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool")
+}
+_NULL = "tag:yaml.org,2002:null"
+
+
+class _Reader:
+    """One walk over a composed document: the line of each place, duplicate keys, the data.
+
+    The data is what PyYAML's safe constructor makes of a document of plain mappings,
+    lists, texts, numbers, booleans and nulls (an anchor's repeats are the same object,
+    as there), built in the same walk that records the lines. Anything else (a merge key,
+    an explicit tag, a timestamp, a key that is not a scalar) marks the document not
+    plain, and the safe constructor makes the whole of it, errors and all.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.lines: dict[DocPath, int] = {}
+        self.duplicates: list[Problem] = []
+        self.plain = True
+        self._made: dict[int, Any] = {}  # containers by node id: an alias is the same object
+
+    def read(self, node: yaml.Node, path: DocPath) -> Any:
+        """The data of ``node`` at ``path``, recording lines and duplicates below it."""
+        self.lines.setdefault(path, node.start_mark.line + 1)
+        tag = node.tag
+        if isinstance(node, yaml.ScalarNode):
+            if tag == _STR:
+                return node.value
+            if tag == _NULL:
+                return None
+            construct = _SCALARS.get(tag)
+            if construct is None:
+                self.plain = False
+                return None
+            return construct(_SCALAR_CONSTRUCTOR, node)
+        if isinstance(node, yaml.MappingNode):
+            data: Any = self._mapping(node, path)
+            if tag != _MAP:
+                self.plain = False
+        else:
+            data = [self.read(item, (*path, index)) for index, item in enumerate(node.value)]
+            if tag != _SEQ:
+                self.plain = False
+        return self._made.setdefault(id(node), data)
+
+    def _mapping(self, node: yaml.MappingNode, path: DocPath) -> dict[Any, Any]:
+        data: dict[Any, Any] = {}
         seen: dict[object, int] = {}
         for key_node, value_node in node.value:
-            key: PathPart = key_node.value if isinstance(key_node, yaml.ScalarNode) else "?"
+            scalar = isinstance(key_node, yaml.ScalarNode)
+            key: PathPart = key_node.value if scalar else "?"
             line = key_node.start_mark.line + 1
             if key in seen:
-                duplicates.append(
+                self.duplicates.append(
                     Problem(
                         code=ErrorCode.YAML_DUPLICATE_KEY,
                         message=f"key {key!r} appears twice (first on line {seen[key]})",
-                        file=name,
+                        file=self.name,
                         path=format_path(path),
                         line=line,
                     )
                 )
                 continue
             seen[key] = line
-            lines[(*path, key)] = line
-            _walk(value_node, (*path, key), lines, duplicates, name)
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            _walk(item, (*path, index), lines, duplicates, name)
+            self.lines[(*path, key)] = line
+            value = self.read(value_node, (*path, key))
+            if not scalar or key_node.tag in (_MERGE, _VALUE):
+                self.plain = False
+                continue
+            data[self._key(key_node)] = value
+        return data
+
+    def _key(self, node: yaml.ScalarNode) -> Any:
+        """A key as the safe constructor makes it (read without recording a line)."""
+        if node.tag == _STR:
+            return node.value
+        if node.tag == _NULL:
+            return None
+        construct = _SCALARS.get(node.tag)
+        if construct is None:
+            self.plain = False
+            return None
+        return construct(_SCALAR_CONSTRUCTOR, node)
+
+
+_MERGE = "tag:yaml.org,2002:merge"
+_VALUE = "tag:yaml.org,2002:value"

@@ -23,13 +23,14 @@ and ``format_move(parse_move(text))`` is the canonical spelling of ``text``.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from operator import attrgetter
 
 from zwicker_ref.engine.moves import Build, Capture, Move, Trail, canonical_order
 from zwicker_ref.errors import ErrorCode, NotationError
-from zwicker_ref.rules.cards import Card
+from zwicker_ref.rules.cards import Card, card_name, card_names
 
 _VALUE = re.compile(r"[1-9][0-9]*")
 _SEAT = re.compile(r"0|[1-9][0-9]*")
@@ -50,9 +51,11 @@ def parse_move(text: str) -> Move:
     """
     if not isinstance(text, str):
         raise _error(repr(text), f"a move is written as text: {_FORMS}")
-    quick = _canonical_trail_or_capture(text)
-    if quick is not None:
-        return quick
+    return _canonical(text) or _parse_written(text)
+
+
+def _parse_written(text: str) -> Move:
+    """Read one move as people may write it, checking everything (the full reader)."""
     if not text:
         raise _error(repr(text), f"the text is empty; expected {_FORMS}")
     if text != text.strip():
@@ -69,18 +72,32 @@ def parse_move(text: str) -> Move:
     return _parse_trail_or_build(text)
 
 
-def _canonical_trail_or_capture(text: str) -> Move | None:
-    """A trail or plain capture written exactly as the canonical form writes it, or None.
+@functools.lru_cache(maxsize=4096)
+def _canonical(text: str) -> Move | None:
+    """A move written exactly as the canonical form writes it, or None.
 
     Engines answer ``legal`` with tens of thousands of canonical moves; this reads them
     without the checks that only text written by people needs. Anything unusual (an
     annotation, odd spacing, a bad or repeated card) returns None, and the full reader
-    then accepts it or says what is wrong with it.
+    then accepts it or says what is wrong with it. Remembered: the positions of a perft
+    walk list mostly the same moves (nine in ten of them seen before), and moves are
+    values.
     """
+    if "\n" in text:
+        return None  # card notation's pattern ends in $, which a final line break passes
     words = text.split(" ")
     try:
         if len(words) == 1:
-            return Trail(Card.parse(text)) if ">" not in text and "=" not in text else None
+            build = _CANONICAL_BUILD.fullmatch(text)
+            if build is None:
+                return None if ">" in text or "=" in text else Trail(Card.parse(text))
+            card, target, value, owner = build.groups()
+            return Build(
+                Card.parse(card),
+                None if target is None else Card.parse(target),
+                int(value),
+                None if owner is None else int(owner),
+            )
         if len(words) < 3 or words[1] != "x" or "=" in words[0]:
             return None
         items = frozenset([Card.parse(word) for word in words[2:]])
@@ -88,6 +105,58 @@ def _canonical_trail_or_capture(text: str) -> Move | None:
     except NotationError:
         return None
     return Capture(card, items) if len(items) == len(words) - 2 else None
+
+
+_CANONICAL_BUILD = re.compile(r"([^>=@\s]+)(?:>([^>=@\s]+))?=([1-9][0-9]*)(?:@(0|[1-9][0-9]*))?")
+"""A build as :func:`format_move` writes it (its cards are read by :meth:`Card.parse`)."""
+
+
+def canonical_spelling(text: str) -> str:
+    """The canonical notation of the move ``text`` names; NotationError if it names none.
+
+    ``text`` itself when it is already canonical (a trail, a plain capture with its items
+    in card order, a build), which is checked without building the move: engines answer
+    ``legal`` with tens of thousands of canonical moves, and two texts spelled this way
+    are the same move exactly when they are the same text. Anything else is read by
+    :func:`parse_move` and written back by :func:`format_move`.
+    """
+    if _is_canonical(text):
+        return text
+    return format_move(parse_move(text))
+
+
+def _is_canonical(text: str) -> bool:
+    """True if ``text`` is a move exactly as :func:`format_move` writes one."""
+    if not isinstance(text, str) or "\n" in text:  # card notation's $ passes a final \n
+        return False
+    words = text.split(" ")
+    try:
+        if len(words) == 1:
+            build = _CANONICAL_BUILD.fullmatch(text)
+            if build is None and (">" in text or "=" in text):
+                return False
+            for card in (text,) if build is None else build.group(1, 2):
+                if card is not None:
+                    Card.parse(card)  # NotationError if it is not one
+            return True
+        if len(words) < 3 or words[1] != "x":
+            return False
+        _card_order(words[0])
+        last = -1
+        for word in words[2:]:  # in card order, so each item once
+            order = _card_order(word)
+            if order <= last:
+                return False
+            last = order
+    except NotationError:
+        return False
+    return True
+
+
+@functools.lru_cache(maxsize=1024)
+def _card_order(word: str) -> int:
+    """The place in canonical order of the card ``word`` names; NotationError if none."""
+    return Card.parse(word).sort_key
 
 
 def format_move(move: Move) -> str:
@@ -115,10 +184,10 @@ def format_moves(moves: Iterable[Move]) -> list[str]:
         if isinstance(move, Capture):
             items = written.get(move.items)
             if items is None:
-                items = written[move.items] = " ".join(map(str, _sorted(move.items)))
-            texts.append(f"{move.card} x {items}")
+                items = written[move.items] = " ".join(card_names(_sorted(move.items)))
+            texts.append(f"{card_name(move.card)} x {items}")
         elif isinstance(move, Trail):
-            texts.append(str(move.card))
+            texts.append(card_name(move.card))
         else:
             texts.append(_format_build(move))
     return texts

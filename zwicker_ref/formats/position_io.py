@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import yaml
@@ -27,7 +30,7 @@ from zwicker_ref.documents.schemas import schema_problems
 from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, checked, format_path, read_yaml
 from zwicker_ref.engine.position import Pile, Position, TableItem, sorted_cards, sorted_items
 from zwicker_ref.errors import ErrorCode, LookupProblem, NotationError, Problem
-from zwicker_ref.rules.cards import Card
+from zwicker_ref.rules.cards import Card, card_names
 from zwicker_ref.rules.deal_plan import plan_deal
 from zwicker_ref.rules.spec_loader import load_variant
 from zwicker_ref.rules.variant import Rules
@@ -56,7 +59,8 @@ def check_position_document(document: YamlDocument) -> tuple[Position | None, li
     data = document.data
     # The schema validator is thorough but slow (most of a served request's time); a
     # document that plainly fits the schema skips it, anything else gets its messages.
-    problems = [] if _plainly_fits_schema(data) else schema_problems(document, "position")
+    fitting = _fitting_cards(data)
+    problems = [] if fitting is not None else schema_problems(document, "position")
     if not isinstance(data, dict):
         return None, problems
     checker = _Checker(document)
@@ -72,19 +76,20 @@ def check_position_document(document: YamlDocument) -> tuple[Position | None, li
             checker.add(error.code, error.message, ("players",))
     if players is not None and (rules is None or players_allowed):
         checker.seats(data, players)  # against a count the variant forbids they only echo
-    deck: frozenset[Card] | None = None
+    game: _Game | None = None
     if rules is not None and players is not None and players_allowed:
-        deck = _game(rules, data.get("variant"), data.get("options", []), players)[0]
-        checker.counts(data, rules, players)
+        game = _game(rules, data.get("variant"), data.get("options", []), players)
+        checker.counts(data, rules, players, game.stages)
         checker.builds(data, rules, players)
-    checker.cards(data, deck, f"{data.get('variant')} with {players} players")
+    checker.cards(data, game, f"{data.get('variant')} with {players} players", fitting)
     problems += [problem for problem in checker.problems if problem not in problems]
     problems.sort(key=lambda problem: problem.line or 0)  # stable: same line keeps its order
     if problems:
         return None, problems
     assert rules is not None
     assert players is not None
-    return _position(data, rules, players), []
+    assert game is not None
+    return _position(data, rules, players, game.cards), []
 
 
 def position_to_data(position: Position) -> dict[str, Any]:
@@ -157,7 +162,7 @@ class _Checker:
         raw_options = data.get("options", [])
         if not isinstance(raw_options, list) or not all(isinstance(o, str) for o in raw_options):
             return None
-        known = {option.id for option in variant.options}
+        known = {option.id for option in variant.options} if raw_options else set()
         unknown = False
         for index, option in enumerate(raw_options):
             if option not in known:
@@ -197,8 +202,8 @@ class _Checker:
                 path,
             )
 
-    def counts(self, data: dict[Any, Any], rules: Rules, players: int) -> None:
-        """One captured pile and zwick count per side, and a stage the deal has."""
+    def counts(self, data: dict[Any, Any], rules: Rules, players: int, stages: int) -> None:
+        """One captured pile and zwick count per side, and one of the deal's ``stages``."""
         partnership = rules.is_partnership(players)
         sides = rules.sides_for(players)
         kind = "two teams" if partnership else "one side per seat"
@@ -212,7 +217,6 @@ class _Checker:
                     (key,),
                 )
         stage = _int(data.get("stage"))
-        stages = _game(rules, data.get("variant"), data.get("options", []), players)[1]
         if stage is not None and stage > stages:
             self.add(
                 ErrorCode.INVALID_POSITION,
@@ -254,8 +258,22 @@ class _Checker:
                     (*path, "value"),
                 )
 
-    def cards(self, data: dict[Any, Any], deck: frozenset[Card] | None, game: str) -> None:
-        """Every card in the deck (when it is known), and none twice."""
+    def cards(
+        self,
+        data: dict[Any, Any],
+        known: _Game | None,
+        game: str,
+        texts: list[object] | None = None,
+    ) -> None:
+        """Every card in the deck (when it is known), and none twice.
+
+        ``texts``: what :func:`_card_texts` gives, if it has been gathered already.
+        """
+        if known is not None and _distinct_cards_of(
+            known, _card_texts(data) if texts is None else texts
+        ):
+            return  # the usual case, answered on the texts; the walk below names each fault
+        deck = None if known is None else known.deck
         places = _card_places(data)
         try:
             cards = [Card.parse(raw) for _path, raw in places]  # type: ignore[arg-type]
@@ -285,11 +303,15 @@ class _Checker:
                 seen[card] = path
 
 
-_CARD_TEXT = re.compile(r"^((A|[2-9]|10|J|Q|K)[CDHS]|JK[0-9A-Z]{1,3})(#[2-9])?$")
+_CARD = r"(?:(?:A|[2-9]|10|J|Q|K)[CDHS]|JK[0-9A-Z]{1,3})(?:#[2-9])?"
+_CARD_TEXTS = re.compile(f"{_CARD}(?: {_CARD})*")
+"""Cards in card notation (``common.schema.json``), separated by single spaces."""
 _VARIANT_ID = re.compile(r"^[a-z][a-z0-9-]*$")
 _OPTION_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
-_REQUIRED = ("format", "variant", "players", "dealer", "to_move", "stage", "hands", "table")
-_KEYS = frozenset((*_REQUIRED, "options", "stock", "captured", "zwicks", "last_capture"))
+_REQUIRED = frozenset(
+    ("format", "variant", "players", "dealer", "to_move", "stage", "hands", "table")
+)
+_KEYS = _REQUIRED | {"options", "stock", "captured", "zwicks", "last_capture"}
 
 
 def _plainly_fits_schema(data: object) -> bool:
@@ -300,14 +322,23 @@ def _plainly_fits_schema(data: object) -> bool:
     what is wrong, so a doubtful document loses no check. Kept in step with the schema by
     ``tests/test_fuzz_conform_fastcheck.py``.
     """
-    if not isinstance(data, dict) or not _KEYS.issuperset(data):
-        return False
-    if any(key not in data for key in _REQUIRED):
-        return False
+    return _fitting_cards(data) is not None
+
+
+def _fitting_cards(data: object) -> list[object] | None:
+    """The card texts of ``data`` if it plainly fits the schema, else None.
+
+    See :func:`_plainly_fits_schema`; the texts are those of :func:`_card_texts`,
+    gathered on the way.
+    """
+    if not isinstance(data, dict) or not _KEYS.issuperset(data) or not data.keys() >= _REQUIRED:
+        return None
     variant = data["variant"]
     options = data.get("options", [])
     players = data["players"]
-    return (
+    last_capture = data.get("last_capture")
+    zwicks = data.get("zwicks", [])
+    plain = (
         type(data["format"]) is int
         and data["format"] == FORMAT
         and isinstance(variant, str)
@@ -317,40 +348,55 @@ def _plainly_fits_schema(data: object) -> bool:
         and len(set(options)) == len(options)
         and type(players) is int
         and MIN_PLAYERS <= players <= MAX_PLAYERS
-        and all(_natural(data[key]) for key in ("dealer", "to_move", "stage"))
-        and _card_piles(data["hands"])
-        and type(data["table"]) is list
-        and all(_table_item(item) for item in data["table"])
-        and _card_list(data.get("stock", []))
-        and _card_piles(data.get("captured", []))
-        and type(data.get("zwicks", [])) is list
-        and all(_natural(count) for count in data.get("zwicks", []))
-        and (data.get("last_capture") is None or _natural(data["last_capture"]))
+        and _natural(data["dealer"])
+        and _natural(data["to_move"])
+        and _natural(data["stage"])
+        and type(zwicks) is list
+        and all(_natural(count) for count in zwicks)
+        and (last_capture is None or _natural(last_capture))
     )
+    cards: list[object] = []
+    fits = (
+        plain
+        and _card_piles(data["hands"], cards)
+        and type(data["table"]) is list
+        and all(_table_item(item, cards) for item in data["table"])
+        and _card_list(data.get("stock", []), cards)
+        and _card_piles(data.get("captured", []), cards)
+        and _card_texts_fit(cards)
+    )
+    return cards if fits else None
 
 
 def _natural(value: object) -> bool:
     return type(value) is int and value >= 0
 
 
-def _card_list(value: object) -> bool:
-    return type(value) is list and all(
-        isinstance(card, str) and _CARD_TEXT.match(card) is not None for card in value
-    )
+def _card_list(value: object, cards: list[object]) -> bool:
+    """True if ``value`` is a list; its items join ``cards``, to be checked all at once."""
+    if type(value) is not list:
+        return False
+    cards += value
+    return True
 
 
-def _card_piles(value: object) -> bool:
-    return type(value) is list and all(_card_list(pile) for pile in value)
+def _card_piles(value: object, cards: list[object]) -> bool:
+    if type(value) is not list or not all(type(pile) is list for pile in value):
+        return False
+    for pile in value:
+        cards += pile
+    return True
 
 
-def _table_item(item: object) -> bool:
+def _table_item(item: object, cards: list[object]) -> bool:
     if isinstance(item, str):
-        return _CARD_TEXT.match(item) is not None
+        cards.append(item)
+        return True
     if type(item) is not dict or not {"build", "value"} <= item.keys() <= _BUILD_KEYS:
         return False
     owner = item.get("owner")
     return (
-        _card_list(item["build"])
+        _card_list(item["build"], cards)
         and len(item["build"]) >= 1
         and type(item["value"]) is int
         and item["value"] >= 1
@@ -358,13 +404,37 @@ def _table_item(item: object) -> bool:
     )
 
 
+def _card_texts_fit(cards: list[object]) -> bool:
+    """True if every item of ``cards`` is text in card notation.
+
+    One regular expression over them all, joined by spaces, rather than one per card (a
+    position names a hundred cards, and a server reads thousands of positions); the count
+    of spaces makes sure that no item held a space of its own.
+    """
+    if not cards:
+        return True
+    try:
+        joined = " ".join(cards)  # type: ignore[arg-type]  # TypeError: one is not text
+    except TypeError:
+        return False
+    return joined.count(" ") == len(cards) - 1 and _CARD_TEXTS.fullmatch(joined) is not None
+
+
 _BUILD_KEYS = frozenset(("build", "value", "owner"))
 
 
-def _game(
-    rules: Rules, variant: object, options: object, players: int
-) -> tuple[frozenset[Card], int]:
-    """The deck (as a set) and the number of deal stages of a game.
+@dataclass(frozen=True, slots=True)
+class _Game:
+    """What checking a position needs of its game: the deck and the number of deal stages."""
+
+    deck: frozenset[Card]
+    cards: Mapping[str, Card]
+    """The deck's cards by their card notation (each names one card, no two the same)."""
+    stages: int
+
+
+def _game(rules: Rules, variant: object, options: object, players: int) -> _Game:
+    """The deck and the number of deal stages of a game.
 
     Computed once per variant, options and player count, not once per position read (a
     server reads thousands).
@@ -372,11 +442,57 @@ def _game(
     key = (variant, tuple(sorted(options)) if isinstance(options, list) else (), players)
     game = _GAMES.get(key)
     if game is None:
-        game = _GAMES[key] = (frozenset(rules.deck(players)), len(plan_deal(rules, players).stages))
+        deck = rules.deck(players)
+        game = _GAMES[key] = _Game(
+            deck=frozenset(deck),
+            cards=MappingProxyType({str(card): card for card in deck}),
+            stages=len(plan_deal(rules, players).stages),
+        )
     return game
 
 
-_GAMES: dict[tuple[object, tuple[str, ...], int], tuple[frozenset[Card], int]] = {}
+_GAMES: dict[tuple[object, tuple[str, ...], int], _Game] = {}
+"""One entry per game (variant, options and player count) whose positions have been read."""
+
+
+def _distinct_cards_of(game: _Game, texts: list[object]) -> bool:
+    """True if ``texts`` name cards of the game's deck, none twice (checked on the texts).
+
+    Card notation names each card one way, so distinct texts that are all names of deck
+    cards are distinct cards of the deck.
+    """
+    try:
+        return len(set(texts)) == len(texts) and game.cards.keys() >= set(texts)
+    except TypeError:  # an item that is not text (a list, a mapping)
+        return False
+
+
+def _card_texts(data: dict[Any, Any]) -> list[object]:
+    """What every place that holds a card holds, in the order of :func:`_card_places`."""
+    texts: list[object] = []
+
+    def add_piles(key: str) -> None:
+        piles = data.get(key)
+        if isinstance(piles, list):
+            for pile in piles:
+                if isinstance(pile, list):
+                    texts.extend(pile)
+
+    add_piles("hands")
+    table = data.get("table")
+    if isinstance(table, list):
+        for item in table:
+            if isinstance(item, dict):
+                build = item.get("build")
+                if isinstance(build, list):
+                    texts.extend(build)
+            else:
+                texts.append(item)
+    stock = data.get("stock")
+    if isinstance(stock, list):
+        texts.extend(stock)
+    add_piles("captured")
+    return texts
 
 
 def _card_places(data: dict[Any, Any]) -> list[tuple[DocPath, object]]:
@@ -406,16 +522,18 @@ def _card_places(data: dict[Any, Any]) -> list[tuple[DocPath, object]]:
     return places
 
 
-def _position(data: dict[str, Any], rules: Rules, players: int) -> Position:
-    """The position of schema-valid, checked data."""
+def _position(
+    data: dict[str, Any], rules: Rules, players: int, deck: Mapping[str, Card]
+) -> Position:
+    """The position of schema-valid, checked data (``deck``: its game's cards by name)."""
     sides = rules.sides_for(players)
     table: list[TableItem] = []
     for item in data["table"]:
         if isinstance(item, dict):
-            cards = tuple(Card.parse(card) for card in item["build"])
+            cards = tuple([deck[card] for card in item["build"]])
             table.append(Pile(cards=cards, value=item["value"], owner=item.get("owner")))
         else:
-            table.append(Card.parse(item))
+            table.append(deck[item])
     return Position(
         variant=data["variant"],
         options=tuple(sorted(data.get("options", []))),
@@ -423,19 +541,19 @@ def _position(data: dict[str, Any], rules: Rules, players: int) -> Position:
         dealer=data["dealer"],
         to_move=data["to_move"],
         stage=data["stage"],
-        hands=tuple(_cards(hand, sort=True) for hand in data["hands"]),
+        hands=tuple([sorted_cards([deck[card] for card in hand]) for hand in data["hands"]]),
         table=sorted_items(table),
-        stock=_cards(data.get("stock", []), sort=False),
-        captured=tuple(_cards(pile, sort=True) for pile in data.get("captured", [[]] * sides)),
+        stock=tuple([deck[card] for card in data.get("stock", [])]),
+        captured=tuple(
+            [
+                sorted_cards([deck[card] for card in pile])
+                for pile in data.get("captured", [[]] * sides)
+            ]
+        ),
         zwicks=tuple(data.get("zwicks", [0] * sides)),
         last_capture=data.get("last_capture"),
         rules=rules,
     )
-
-
-def _cards(names: list[str], *, sort: bool) -> tuple[Card, ...]:
-    cards = [Card.parse(name) for name in names]
-    return sorted_cards(cards) if sort else tuple(cards)
 
 
 def _int(value: object) -> int | None:
@@ -444,7 +562,7 @@ def _int(value: object) -> int | None:
 
 
 def _names(cards: tuple[Card, ...]) -> list[str]:
-    return [str(card) for card in cards]
+    return card_names(cards)
 
 
 def _item_data(item: TableItem) -> str | dict[str, Any]:

@@ -1,4 +1,13 @@
-"""Driving an engine process: the client side of the protocol, for ``zwicker conform``."""
+"""Driving an engine process: the client side of the protocol, for ``zwicker conform``.
+
+Requests go one at a time (write, then read the answer), except for the batches of
+:class:`~zwicker_ref.conformance.reference.BatchEngine` (a perft walk's ply, a game's
+``legal`` with its ``apply``): those are written together (by a writer thread, unless
+they are few) while the answers are read as they come, so the engine never waits for the
+runner between requests. Answers are read, checked and reported in the order of the
+requests, as they would be one at a time: the first request whose answer is not a valid
+answer (or is an error) is the one named.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +17,9 @@ import queue
 import shlex
 import subprocess
 import threading
-from collections.abc import Sequence
-from typing import IO, Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import IO, Any, TypeVar
 
 from zwicker_ref.conformance.reference import EngineFault, Setup, StageDeal, Unsupported
 from zwicker_ref.engine.moves import Move
@@ -17,7 +27,7 @@ from zwicker_ref.engine.position import Position
 from zwicker_ref.engine.scoring import SideScore
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
 from zwicker_ref.formats.move_data import move_to_data
-from zwicker_ref.formats.notation import parse_move
+from zwicker_ref.formats.notation import canonical_spelling, parse_move
 from zwicker_ref.formats.position_io import position_from_data, position_to_data
 from zwicker_ref.protocol.messages import (
     PROTOCOL_VERSION,
@@ -42,10 +52,14 @@ class ProcessEngine:
         self.restarts = 0
         self._starts = 0
         self._process: subprocess.Popen[str] | None = None
-        self._lines: queue.Queue[str | None] = queue.Queue()
+        # SimpleQueue: handing each answer line from the reader thread over costs a
+        # fraction of what queue.Queue costs (it is in C), and there is one per answer.
+        self._lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
         self._next_id = 0
         self.hello: dict[str, Any] = {}
         self._refused: str | None = None
+        self._writer: threading.Thread | None = None
+        """The thread writing a batch of requests, while it is at work."""
 
     # Process management --------------------------------------------------------------------
 
@@ -79,7 +93,7 @@ class ProcessEngine:
             self._refused = f"cannot start {self.command!r}: {error}"
             raise EngineFault(ErrorCode.ENGINE_FAULT, self._refused) from None
         self._process = process
-        self._lines = queue.Queue()
+        self._lines = queue.SimpleQueue()
         threading.Thread(target=_pump, args=(process.stdout, self._lines), daemon=True).start()
         try:
             self.hello = self._exchange({"op": "hello"}, started=process)
@@ -102,6 +116,12 @@ class ProcessEngine:
         process, self._process = self._process, None
         if process is None:
             return
+        writer, self._writer = self._writer, None
+        if writer is not None and writer.is_alive():
+            # A batch is still being written to an engine that stopped reading: it cannot
+            # be asked to quit through a full pipe, and the writer waits until it is gone.
+            process.kill()
+            writer.join()
         try:
             if process.poll() is None and process.stdin is not None:
                 process.stdin.write(json.dumps({"id": -1, "op": "quit"}) + "\n")
@@ -125,8 +145,7 @@ class ProcessEngine:
         self, request: dict[str, Any], started: subprocess.Popen[str] | None = None
     ) -> dict[str, Any]:
         process = started or self._ensure_started()
-        self._next_id += 1
-        ident = self._next_id
+        ident = self._new_id()
         try:
             assert process.stdin is not None
             process.stdin.write(json.dumps({"id": ident, **request}) + "\n")
@@ -135,36 +154,92 @@ class ProcessEngine:
             raise self._fault(
                 f"the engine exited (code {process.poll()}) before the {request['op']} request"
             ) from None
+        return self._receive(process, request["op"], ident)
+
+    def _new_id(self) -> int:
+        self._next_id += 1
+        return self._next_id
+
+    def _receive(self, process: subprocess.Popen[str], op: str, ident: int) -> dict[str, Any]:
+        """The engine's answer to request ``ident`` (an ``op``), or EngineFault."""
         try:
             line = self._lines.get(timeout=self.timeout)
         except queue.Empty:
-            raise self._fault(f"no answer to {request['op']} within {self.timeout:g} s") from None
+            raise self._fault(f"no answer to {op} within {self.timeout:g} s") from None
         if line is None:
             process.wait()
-            raise self._fault(
-                f"the engine exited (code {process.returncode}) during {request['op']}"
-            )
+            raise self._fault(f"the engine exited (code {process.returncode}) during {op}")
         try:
             reply = json.loads(line)
         except (ValueError, RecursionError):  # as in serve: unreadable JSON is not JSON
-            raise self._fault(
-                f"not JSON in answer to {request['op']}: {line.strip()[:80]!r}"
-            ) from None
+            raise self._fault(f"not JSON in answer to {op}: {line.strip()[:80]!r}") from None
         if not isinstance(reply, dict):
-            raise self._fault(
-                f"the answer to {request['op']} is not an object: {line.strip()[:80]!r}"
-            )
+            raise self._fault(f"the answer to {op} is not an object: {line.strip()[:80]!r}")
         got = reply.get("id")
         # A JSON integer equal to the request's: true (a bool is an int in Python) and 2.0
         # (equal to 2) are not the id 1 or 2 the engine was sent.
         if type(got) is not int:
             raise self._fault(
-                f"the answer to {request['op']} has id {json.dumps(got)}, "
+                f"the answer to {op} has id {json.dumps(got)}, "
                 f"not the JSON integer {ident} of its request"
             )
         if got != ident:
             raise self._fault(f"answer out of order: id {got} for request {ident}")
         return reply
+
+    def _exchange_all(
+        self, requests: Sequence[_Pending], read: Callable[[dict[str, Any]], T]
+    ) -> list[T]:
+        """What ``read`` makes of the answers to ``requests``, written together.
+
+        A writer thread sends the requests (unless they are few: :data:`_SMALL`) while
+        this thread reads the answers as they come (off the queue the reader thread
+        fills), so reading and checking one answer overlaps the engine's work on the
+        next, and a request the engine never reads cannot block the runner. Each answer
+        is checked and read in order. The first that is an error (an illegal move,
+        ``unsupported``) is raised once the answers still coming are in, as a request at
+        a time would raise it; an answer that breaks the protocol stops the engine at
+        once, after any earlier error.
+        """
+        process = self._ensure_started()
+        idents = [self._new_id() for _ in requests]
+        text = "".join(
+            f'{{"id": {ident}, {pending.fields}}}\n'
+            for ident, pending in zip(idents, requests, strict=True)
+        )
+        if len(text) <= _SMALL:
+            # Into the empty pipe at once: it cannot block, and a thread costs more.
+            try:
+                assert process.stdin is not None
+                process.stdin.write(text)
+                process.stdin.flush()
+            except (OSError, ValueError):
+                raise self._fault(
+                    f"the engine exited (code {process.poll()}) before the {requests[0].op} request"
+                ) from None
+        else:
+            self._writer = threading.Thread(target=_write, args=(process.stdin, text), daemon=True)
+            self._writer.start()
+        results: list[T] = []
+        refused: Unsupported | IllegalMoveError | None = None
+        try:
+            for ident, pending in zip(idents, requests, strict=True):
+                reply = self._receive(process, pending.op, ident)
+                if refused is None:
+                    try:
+                        results.append(read(self._answer(pending.op, reply)))
+                    except (Unsupported, IllegalMoveError) as error:
+                        refused = error  # the engine is in step: its other answers are read
+        except EngineFault:
+            if refused is not None:
+                raise refused from None
+            raise
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.join()
+        if refused is not None:
+            raise refused
+        return results
 
     # Requests -------------------------------------------------------------------------------
 
@@ -175,10 +250,14 @@ class ProcessEngine:
         options: Sequence[str] = (),
     ) -> dict[str, Any]:
         self._ensure_started()
-        # What hello declares is honoured: a request it rules out is skipped, not sent.
+        self._admit(request["op"], variant, options)
+        return self._answer(request["op"], self._exchange(request))
+
+    def _admit(self, op: str, variant: str | None, options: Sequence[str]) -> None:
+        """Unsupported if what ``hello`` declared rules the request out (it is not sent)."""
         ops = self.hello.get("ops")
-        if isinstance(ops, list) and request["op"] not in ops:
-            raise Unsupported(ErrorCode.UNSUPPORTED, f"the engine does not answer {request['op']}")
+        if isinstance(ops, list) and op not in ops:
+            raise Unsupported(ErrorCode.UNSUPPORTED, f"the engine does not answer {op}")
         supported = self.hello.get("variants")
         if variant is not None and isinstance(supported, list) and variant not in supported:
             raise Unsupported(ErrorCode.UNSUPPORTED, f"the engine does not support {variant!r}")
@@ -190,23 +269,48 @@ class ProcessEngine:
                     ErrorCode.UNSUPPORTED,
                     f"the engine does not support option {', '.join(missing)} of {variant!r}",
                 )
-        reply = self._exchange(request)
+
+    def _answer(self, op: str, reply: dict[str, Any]) -> dict[str, Any]:
+        """``reply`` if it answers ``op``; Unsupported, IllegalMoveError or a fault if not."""
         if reply.get("unsupported"):
             raise Unsupported(
-                ErrorCode.UNSUPPORTED, str(reply.get("message") or f"{request['op']} unsupported")
+                ErrorCode.UNSUPPORTED, str(reply.get("message") or f"{op} unsupported")
             )
         if reply.get("ok") is False:
             code = str(reply.get("error"))
             try:
                 error = ErrorCode(code)
             except ValueError:
-                raise self._fault(
-                    f"unknown error code {code!r} in answer to {request['op']}"
-                ) from None
+                raise self._fault(f"unknown error code {code!r} in answer to {op}") from None
             raise IllegalMoveError(error, str(reply.get("message", "")))
         if reply.get("ok") is not True:
-            raise self._fault(f"the answer to {request['op']} has no 'ok'")
+            raise self._fault(f"the answer to {op} has no 'ok'")
         return reply
+
+    def _batch(self, requests: Sequence[_Pending], read: Callable[[dict[str, Any]], T]) -> list[T]:
+        """What ``read`` makes of each answer, the requests sent together.
+
+        Each answer is checked, then read, in order; the first that fails raises, as the
+        same requests one at a time would (:meth:`_exchange_all`). A request ``hello``
+        rules out is not sent, nor any after it (those before it are, and their errors
+        come first).
+        """
+        if not requests:
+            return []
+        self._ensure_started()
+        admitted = 0
+        refusal: Unsupported | None = None
+        for pending in requests:
+            try:
+                self._admit(pending.op, pending.variant, pending.options)
+            except Unsupported as unsupported:
+                refusal = unsupported
+                break
+            admitted += 1
+        results = self._exchange_all(requests[:admitted], read) if admitted else []
+        if refusal is not None:
+            raise refusal
+        return results
 
     def _field(self, reply: dict[str, Any], key: str, op: str) -> Any:
         if key not in reply:
@@ -247,9 +351,33 @@ class ProcessEngine:
             position.variant,
             position.options,
         )
+        return self._moves(reply)
+
+    def legal_texts(self, position: Position) -> list[str]:
+        """The legal moves in canonical notation, checked as :meth:`legal` checks them."""
+        reply = self._request(
+            {"op": "legal", "position": position_to_data(position)},
+            position.variant,
+            position.options,
+        )
+        return self._listed(reply, canonical_spelling)
+
+    def _moves(self, reply: dict[str, Any]) -> list[Move]:
+        return self._listed(reply, parse_move)
+
+    def _listed(self, reply: dict[str, Any], read: Callable[[str], T]) -> list[T]:
+        """What ``read`` makes of each move text of a ``legal`` answer.
+
+        A fault names the first text that is not a move, by its place in the list.
+        """
         try:
             texts = answer_list(self._field(reply, "moves", "legal"), "moves")
-            return [parse_move(answer_text(text, f"moves[{i}]")) for i, text in enumerate(texts)]
+            listed = []
+            for index, text in enumerate(texts):
+                if type(text) is not str:  # the place is named only for what is wrong
+                    answer_text(text, f"moves[{index}]")
+                listed.append(read(text))
+            return listed
         except (AnswerError, ZwickerError) as error:
             raise self._fault(f"invalid move in answer to legal: {error}") from None
 
@@ -266,7 +394,45 @@ class ProcessEngine:
         if move.seat is not None:
             request["seat"] = move.seat
         reply = self._request(request, position.variant, position.options)
+        return self._after(reply)
+
+    def _after(self, reply: dict[str, Any]) -> Position:
         return self._position(self._field(reply, "position", "apply"), "apply")
+
+    def legal_then_apply(self, position: Position, move: Move) -> tuple[list[Move], Position]:
+        """The legal moves of ``position`` and the position after ``move``.
+
+        The two requests are sent together, ``legal`` first, so that an engine may play
+        the move knowing its listing.
+        """
+        text = _position_text(position)
+        moves, after = self._batch(
+            [_legal_request(text, position), _apply_request(text, position, move)], _as_is
+        )
+        return self._moves(moves), self._after(after)
+
+    def legal_each(self, positions: Sequence[Position]) -> list[list[Move]]:
+        """The legal moves of each position, the requests sent together."""
+        return self._batch([_legal_request(_position_text(p), p) for p in positions], self._moves)
+
+    def expand_each(self, positions: Sequence[Position]) -> list[list[tuple[Move, Position]]]:
+        """Each position's legal moves, each with the position after it.
+
+        The ``legal`` requests are sent together, then the ``apply`` requests of all
+        their moves together.
+        """
+        texts = [_position_text(position) for position in positions]
+        listed = self._batch(
+            [_legal_request(text, p) for text, p in zip(texts, positions, strict=True)],
+            self._moves,
+        )
+        steps = [
+            _apply_request(text, position, move)
+            for text, position, moves in zip(texts, positions, listed, strict=True)
+            for move in moves
+        ]
+        after = iter(self._batch(steps, self._after))
+        return [[(move, next(after)) for move in moves] for moves in listed]
 
     def score(
         self, setup: Setup, captured: Sequence[Sequence[Card]], zwicks: Sequence[int]
@@ -286,6 +452,49 @@ class ProcessEngine:
             return read_sides(self._field(reply, "sides", "score"), setup.players, captured, zwicks)
         except AnswerError as error:
             raise self._fault(f"invalid answer to score: {error}") from None
+
+
+T = TypeVar("T")
+
+_SMALL = 4000
+"""Characters of requests written without a writer thread. Less than one page (4096
+bytes, line breaks written as two bytes included), the least a pipe holds where Python
+runs (Linux short of pipe memory, Windows by default): written into the engine's pipe,
+which holds nothing when a batch starts (every earlier answer is in), they never wait
+for the engine, even one that hangs."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Pending:
+    """A request of a batch: its op, what ``hello`` may rule out, its fields as JSON text."""
+
+    op: str
+    variant: str | None
+    options: tuple[str, ...]
+    fields: str
+    """The request's members after ``id``, as JSON: ``"op": "legal", "position": {...}``."""
+
+
+def _as_is(reply: dict[str, Any]) -> dict[str, Any]:
+    return reply
+
+
+def _position_text(position: Position) -> str:
+    """A position as request JSON, written once for its ``legal`` and every ``apply``."""
+    return json.dumps(position_to_data(position))
+
+
+def _legal_request(text: str, position: Position) -> _Pending:
+    return _Pending(
+        "legal", position.variant, position.options, f'"op": "legal", "position": {text}'
+    )
+
+
+def _apply_request(text: str, position: Position, move: Move) -> _Pending:
+    fields = f'"op": "apply", "position": {text}, "move": {json.dumps(move_to_data(move))}'
+    if move.seat is not None:
+        fields += f', "seat": {move.seat}'
+    return _Pending("apply", position.variant, position.options, fields)
 
 
 def hello_problem(hello: dict[str, Any]) -> str | None:
@@ -314,7 +523,19 @@ def _texts(value: object) -> bool:
     return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
-def _pump(stream: IO[str] | None, lines: queue.Queue[str | None]) -> None:
+def _write(stream: IO[str] | None, text: str) -> None:
+    """Write a batch of requests (in a thread of its own).
+
+    An engine that is gone is reported by the reader, which finds no answer.
+    """
+    if stream is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        stream.write(text)
+        stream.flush()
+
+
+def _pump(stream: IO[str] | None, lines: queue.SimpleQueue[str | None]) -> None:
     """Copy the engine's output lines into a queue; None marks the end (the engine exited)."""
     if stream is None:
         lines.put(None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from dataclasses import replace
@@ -10,6 +11,7 @@ from typing import IO, Any
 from zwicker_ref._version import __version__
 from zwicker_ref.conformance.reference import REFERENCE
 from zwicker_ref.engine.moves import Move
+from zwicker_ref.engine.position import Position
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
 from zwicker_ref.formats.move_data import move_from_data
 from zwicker_ref.formats.notation import format_moves
@@ -67,7 +69,7 @@ def _hello(_request: dict[str, Any]) -> dict[str, Any]:
 
 def _start(request: dict[str, Any]) -> dict[str, Any]:
     position = REFERENCE.start(setup_from_data(request["setup"]), cards_of(request["deck"]))
-    return {"position": position_to_data(position)}
+    return {"position": _answered(position)}
 
 
 def _deal(request: dict[str, Any]) -> dict[str, Any]:
@@ -81,16 +83,106 @@ def _deal(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _legal(request: dict[str, Any]) -> dict[str, Any]:
-    position = position_from_data(request["position"], "request.position")
-    return {"moves": format_moves(REFERENCE.legal(position))}
+    known = _known_position(request["position"])
+    known.moves = REFERENCE.legal(known.position)
+    known.listed = None
+    return {"moves": format_moves(known.moves)}
 
 
 def _apply(request: dict[str, Any]) -> dict[str, Any]:
-    position = position_from_data(request["position"], "request.position")
+    known = _known_position(request["position"])
     move = move_from_data(request["move"], ("move",))
     if request.get("seat") is not None:
         move = _with_seat(move, whole_number(request["seat"], "seat"))
-    return {"position": position_to_data(REFERENCE.apply(position, move))}
+    after = REFERENCE.apply_listed(known.position, move, known.listed_moves())
+    return {"position": _answered(after)}
+
+
+def _answered(position: Position) -> dict[str, Any]:
+    """``position`` as answer data, remembered by its text.
+
+    A runner sends it back next (to list its moves, or to play on): it is not read again.
+    """
+    data = position_to_data(position)
+    text = _text(data)
+    if text is not None:
+        _known(text).position = position
+    return data
+
+
+class _Known:
+    """What the server knows of a position a request states.
+
+    The position, once it is read (or made by ``apply``), and its legal moves, once it
+    has listed them.
+    """
+
+    __slots__ = ("_position", "listed", "moves")
+
+    def __init__(self) -> None:
+        self._position: Position | None = None
+        self.moves: list[Move] | None = None
+        self.listed: frozenset[Move] | None = None
+
+    @property
+    def position(self) -> Position:
+        """The position (read before the entry is handed out)."""
+        assert self._position is not None
+        return self._position
+
+    @position.setter
+    def position(self, position: Position) -> None:
+        self._position = position
+
+    @property
+    def read(self) -> bool:
+        """True once the entry holds its position."""
+        return self._position is not None
+
+    def listed_moves(self) -> frozenset[Move]:
+        """The legal moves listed for the position (none, if it has not been asked)."""
+        if self.listed is None:
+            self.listed = frozenset(self.moves or ())
+        return self.listed
+
+
+def _known_position(data: Any) -> _Known:
+    """The entry of the position a request states, read (and checked) if need be.
+
+    A perft walk or a divide sends a position with ``legal`` and then again with
+    ``apply`` for each of its moves, and a runner playing a game sends back each position
+    ``apply`` answered. Such a position is not read again: it is found by its text
+    (:func:`_known`), read once or made by ``apply`` itself; and a move ``legal`` listed
+    for it is played without being checked again (``ReferenceEngine.apply_listed``).
+    """
+    text = _text(data)
+    if text is None:  # data JSON has no text for (NaN): read, and not kept
+        known = _Known()
+        known.position = position_from_data(data, "request.position")
+        return known
+    known = _known(text)
+    if not known.read:
+        known.position = position_from_data(json.loads(text), "request.position")
+    return known
+
+
+def _text(data: Any) -> str | None:
+    """The JSON text of request data, or None for data that JSON has no text for (NaN)."""
+    try:
+        return json.dumps(data, ensure_ascii=False, allow_nan=False)
+    except ValueError:
+        return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _known(text: str) -> _Known:
+    """The entry of a position's JSON text, the same for the same text while it is kept.
+
+    Keyed by the text, so only the same data finds it; positions and moves are immutable
+    values. An entry holds a position only once it is valid (read without a problem, or
+    made by ``apply``); the last thousand texts are kept.
+    """
+    return _Known()
 
 
 def _with_seat(move: Move, seat: int) -> Move:

@@ -20,7 +20,9 @@ import enum
 import functools
 import re
 import weakref
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from zwicker_ref.errors import ErrorCode, NotationError
@@ -169,7 +171,8 @@ class Card:
     @property
     def first_copy(self) -> Card:
         """The same card of the first pack (how a spec names every copy of it)."""
-        return Card(self.rank, self.suit, self.joker_label, 1)
+        # Cards are immutable values: a first copy is its own first copy.
+        return self if self.copy == 1 else Card(self.rank, self.suit, self.joker_label, 1)
 
     def __str__(self) -> str:
         return self._name
@@ -182,6 +185,16 @@ _CARDS: weakref.WeakValueDictionary[tuple[Rank | None, Suit | None, str | None, 
     weakref.WeakValueDictionary()
 )
 """The one object of each card in use, by its rank, suit, joker label and copy."""
+
+
+card_name: Callable[[Card], str] = attrgetter("_name")
+"""``str(card)``, read without calling a method: a served listing or position writes
+hundreds of thousands of cards, and the call costs more than the reading."""
+
+
+def card_names(cards: Iterable[Card]) -> list[str]:
+    """The card notation of each of ``cards``, in order (``str`` of each)."""
+    return list(map(card_name, cards))
 
 
 @functools.lru_cache(maxsize=8192)

@@ -37,8 +37,12 @@ def check_total(rules: Rules, players: int) -> CheckTotal:
 
 def card_points(rules: Rules, cards: Iterable[Card]) -> int:
     """The points ``cards`` score by the score table (every copy of a listed card counts)."""
-    listed = tuple(cards)
-    return sum(len(cards_on_line(line, listed)) * line.points for line in rules.score_lines)
+    # Each card's first copy found once, not once per score line (a spec is checked at
+    # every player count of every option: thousands of cards each time).
+    firsts = [card.first_copy for card in cards]
+    return sum(
+        sum(first in line.cards for first in firsts) * line.points for line in rules.score_lines
+    )
 
 
 def cards_on_line(line: ScoreLine, cards: tuple[Card, ...]) -> tuple[Card, ...]:

@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from zwicker_ref.documents.locations import spec_dir
-from zwicker_ref.documents.schemas import schema_problems, validator
+from zwicker_ref.documents.schemas import schema, schema_problems
 from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, checked, read_yaml
 from zwicker_ref.errors import ErrorCode, LookupProblem, Problem
 from zwicker_ref.rules.cards import Card, Rank
@@ -70,7 +70,7 @@ Locate = Callable[[str], DocPath]
 
 def parameter_names() -> tuple[str, ...]:
     """Every parameter a clause may set, as the variant schema defines them."""
-    params = validator("variant").schema["$defs"]["params"]["properties"]
+    params = schema("variant")["$defs"]["params"]["properties"]
     return tuple(sorted(params))
 
 
