@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
 
 from zwicker_ref.engine.dealing import deal_next_stage, start_hand
-from zwicker_ref.engine.generation import legal_moves
+from zwicker_ref.engine.generation import count_legal_moves, legal_moves
 from zwicker_ref.engine.legality import check_move
 from zwicker_ref.engine.moves import Capture, Move
 from zwicker_ref.engine.play import apply_legal
@@ -113,6 +113,17 @@ class TextEngine(Protocol):
         """Every legal move of the position, in canonical notation."""
 
 
+@runtime_checkable
+class CountingEngine(Protocol):
+    """An engine that counts a position's legal moves without listing them.
+
+    The last ply of a perft walk needs only how many moves each position has.
+    """
+
+    def count_each(self, positions: Sequence[Position]) -> list[int]:
+        """How many legal moves each position has."""
+
+
 class ReferenceEngine:
     """The reference interpreter as an engine."""
 
@@ -167,6 +178,10 @@ class ReferenceEngine:
     def legal_each(self, positions: Sequence[Position]) -> list[list[Move]]:
         """The canonical legal moves of each position."""
         return [self.legal(position) for position in positions]
+
+    def count_each(self, positions: Sequence[Position]) -> list[int]:
+        """How many legal moves each position has, counted without listing them."""
+        return [count_legal_moves(position) for position in positions]
 
     def expand_each(self, positions: Sequence[Position]) -> list[list[tuple[Move, Position]]]:
         """Each position's legal moves, each with the position after it.

@@ -17,6 +17,7 @@ from zwicker_ref.conformance.match_runner import run_match
 from zwicker_ref.conformance.reference import (
     REFERENCE,
     BatchEngine,
+    CountingEngine,
     Engine,
     EngineFault,
     Setup,
@@ -213,10 +214,10 @@ def perft_counts(
         row = [0] * len(roots)
         positions = [reached for _root, reached in frontier]
         if depth == deepest:
-            for (root, _reached), moves in zip(
-                frontier, _legal_each(engine, positions), strict=True
+            for (root, _reached), count in zip(
+                frontier, _count_each(engine, positions), strict=True
             ):
-                row[root] += len(moves)
+                row[root] += count
         else:
             deeper = []
             for (root, _reached), children in zip(
@@ -227,6 +228,13 @@ def perft_counts(
             frontier = deeper
         counts.append(row)
     return roots, counts
+
+
+def _count_each(engine: Engine, positions: Sequence[Position]) -> list[int]:
+    """How many legal moves each position has: counted where the engine can, else listed."""
+    if isinstance(engine, CountingEngine):
+        return engine.count_each(positions)
+    return [len(moves) for moves in _legal_each(engine, positions)]
 
 
 def _legal_each(engine: Engine, positions: Sequence[Position]) -> list[list[Move]]:

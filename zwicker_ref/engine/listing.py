@@ -432,26 +432,7 @@ class _Prepared:
                     moves.append(new_build(card, targets[place], lowest.bit_length() - 1, None))
                     values ^= lowest
             return moves
-        mover = self.mover
-        # The values the mover may own: those it keeps a matching card for, where holding
-        # is required or the obligation makes it back the build.
-        keeps = -1
-        if tables.holding or tables.obligation:
-            keeps = 0
-            for held in self.rest_holds[index]:
-                keeps |= held
-        owners = self.owners
-        if owners is None:
-            owners = self.owners = self._owners()
-        if len(owners) == 1:
-            owners = [(mover, keeps)]
-            wanted = keeps
-        else:
-            # The mover's values for this card, among its partners' in seat order.
-            owners = [(seat, keeps if seat == mover else allowed) for seat, allowed in owners]
-            wanted = 0
-            for _seat, allowed in owners:
-                wanted |= allowed
+        owners, wanted = self._build_owners(index)
         if not wanted:
             return moves
         checked = self.checked
@@ -467,6 +448,51 @@ class _Prepared:
                     ):
                         moves.append(new_build(card, targets[place], value, seat))
         return moves
+
+    def build_count(self, index: int, card: Card) -> int:
+        """``len(self.build_moves(index, card))``, counted a target at a time where it can."""
+        tables = self.tables
+        reach = tables.reach[self.facts[index].build]
+        if not tables.ownership:
+            return sum(reach[offer].bit_count() for offer in self.target_offers)
+        owners, wanted = self._build_owners(index)
+        if not wanted:
+            return 0
+        if self.checked:
+            return len(self.build_moves(index, card))
+        total = 0
+        for offer in self.target_offers:
+            values = reach[offer] & wanted
+            if values:
+                for _seat, allowed in owners:
+                    total += (values & allowed).bit_count()
+        return total
+
+    def _build_owners(self, index: int) -> tuple[list[tuple[int, int]], int]:
+        """Who may own a build of card ``index``, in seat order, with the values each may.
+
+        And all those values together (a bit set, -1: any). The mover may own the values
+        it keeps a matching card for, where holding is required or the obligation makes it
+        back the build; its partners as :meth:`_owners` says.
+        """
+        tables = self.tables
+        mover = self.mover
+        keeps = -1
+        if tables.holding or tables.obligation:
+            keeps = 0
+            for held in self.rest_holds[index]:
+                keeps |= held
+        owners = self.owners
+        if owners is None:
+            owners = self.owners = self._owners()
+        if len(owners) == 1:
+            return [(mover, keeps)], keeps
+        # The mover's values for this card, among its partners' in seat order.
+        owners = [(seat, keeps if seat == mover else allowed) for seat, allowed in owners]
+        wanted = 0
+        for _seat, allowed in owners:
+            wanted |= allowed
+        return owners, wanted
 
     def _owners(self) -> list[tuple[int, int]]:
         """The seats that may own a build, in seat order, with the values each may own.
@@ -573,7 +599,7 @@ def count_moves(position: Position) -> int:
     for index, card in enumerate(prepared.cards):
         total += prepared.trail_allowed(index)
         total += prepared.capture_count(index)
-        total += len(prepared.build_moves(index, card))
+        total += prepared.build_count(index, card)
     return total
 
 
