@@ -28,6 +28,7 @@ import yaml
 
 from zwicker_ref.documents.schemas import schema_problems
 from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, checked, format_path, read_yaml
+from zwicker_ref.engine.memo import Memo, PerObject
 from zwicker_ref.engine.position import Pile, Position, TableItem, sorted_cards, sorted_items
 from zwicker_ref.errors import ErrorCode, LookupProblem, NotationError, Problem
 from zwicker_ref.rules.cards import Card, card_names
@@ -78,7 +79,7 @@ def check_position_document(document: YamlDocument) -> tuple[Position | None, li
         checker.seats(data, players)  # against a count the variant forbids they only echo
     game: _Game | None = None
     if rules is not None and players is not None and players_allowed:
-        game = _game(rules, data.get("variant"), data.get("options", []), players)
+        game = _game(rules, players)
         checker.counts(data, rules, players, game.stages)
         checker.builds(data, rules, players)
     checker.cards(data, game, f"{data.get('variant')} with {players} players", fitting)
@@ -433,26 +434,29 @@ class _Game:
     stages: int
 
 
-def _game(rules: Rules, variant: object, options: object, players: int) -> _Game:
+def _game(rules: Rules, players: int) -> _Game:
     """The deck and the number of deal stages of a game.
 
-    Computed once per variant, options and player count, not once per position read (a
-    server reads thousands).
+    Computed once per variant's rules (with their options) and player count, not once
+    per position read (a server reads thousands).
     """
-    key = (variant, tuple(sorted(options)) if isinstance(options, list) else (), players)
-    game = _GAMES.get(key)
-    if game is None:
+    return _games(rules)[players]
+
+
+def _games_of(rules: Rules) -> Memo[int, _Game]:
+    def make(players: int) -> _Game:
         deck = rules.deck(players)
-        game = _GAMES[key] = _Game(
+        return _Game(
             deck=frozenset(deck),
             cards=MappingProxyType({str(card): card for card in deck}),
             stages=len(plan_deal(rules, players).stages),
         )
-    return game
+
+    return Memo(make)
 
 
-_GAMES: dict[tuple[object, tuple[str, ...], int], _Game] = {}
-"""One entry per game (variant, options and player count) whose positions have been read."""
+_games: PerObject[Rules, Memo[int, _Game]] = PerObject(_games_of)
+"""The games whose positions have been read: by the rules, then the player count."""
 
 
 def _distinct_cards_of(game: _Game, texts: list[object]) -> bool:
