@@ -8,7 +8,7 @@ documented in ``docs/reference/errors.md`` (a test keeps the two in step).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -192,8 +192,3 @@ class IllegalMoveError(ZwickerError):
 
 class LookupProblem(ZwickerError, LookupError):
     """An unknown variant or option, or a player count a variant does not allow."""
-
-
-def codes_in(problems: Iterable[Problem]) -> set[ErrorCode]:
-    """The set of codes among ``problems`` (handy in tests and reports)."""
-    return {problem.code for problem in problems}

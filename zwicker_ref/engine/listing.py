@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import gc
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from zwicker_ref.engine.captures import capture_masks, count_capture_masks
@@ -543,21 +543,6 @@ class _Prepared:
             return False
         own = self.kept_values(mover, taken)
         return not own or backs(rest, own)
-
-
-def _values_in(bits: int) -> Iterator[int]:
-    """The values of a bit set, increasing."""
-    while bits:
-        lowest = bits & -bits
-        yield lowest.bit_length() - 1
-        bits ^= lowest
-
-
-def _union(holds: tuple[int, ...]) -> int:
-    found = 0
-    for held in holds:
-        found |= held
-    return found
 
 
 # The three questions ---------------------------------------------------------------------

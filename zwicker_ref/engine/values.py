@@ -40,7 +40,6 @@ class ValueTable:
         self._uses: Memo[Card, CardUse] = Memo(self._use)
         """Each card's :class:`CardUse` (a deck's cards, a finite set)."""
         self._builds = Memo(self._build_results, limit=20_000)
-        self._builds_on_table = Memo(self._build_results_on_table, limit=50_000)
         self._subtract = BuildOperation.SUBTRACT in rules.build_operations
 
     @functools.cached_property
@@ -89,25 +88,6 @@ class ValueTable:
         where single-card builds are allowed; never above the maximum build value.
         """
         return self._builds[bases, played]
-
-    def build_results_on_table(
-        self, offered: tuple[tuple[int, ...], ...], played: tuple[int, ...]
-    ) -> tuple[tuple[int, ...], ...]:
-        """:meth:`build_results` for every place to build on one table, in one answer.
-
-        ``offered`` gives the values of each table item in table order; the answer has one
-        entry more than it, first: the values of a new single-card build, then those of a
-        build onto each item. Random play meets the same small tables again and again, so
-        one lookup per played card replaces one per card and item.
-        """
-        return self._builds_on_table[offered, played]
-
-    def _build_results_on_table(
-        self, key: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
-    ) -> tuple[tuple[int, ...], ...]:
-        offered, played = key
-        results = self.build_results
-        return (results(None, played), *(results(bases, played) for bases in offered))
 
     def _build_results(
         self, key: tuple[tuple[int, ...] | None, tuple[int, ...]]
