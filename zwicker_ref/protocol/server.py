@@ -174,13 +174,15 @@ def _text(data: Any) -> str | None:
         return None
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=4096)
 def _known(text: str) -> _Known:
     """The entry of a position's JSON text, the same for the same text while it is kept.
 
     Keyed by the text, so only the same data finds it; positions and moves are immutable
     values. An entry holds a position only once it is valid (read without a problem, or
-    made by ``apply``); the last thousand texts are kept.
+    made by ``apply``). The last 4,096 texts are kept: a perft walk sends a whole ply of
+    ``apply`` requests (up to about 3,000 in the corpus) before it lists the positions
+    they answered, which must still be known then (1,024 kept a third of them).
     """
     return _Known()
 
