@@ -6,6 +6,7 @@ import io
 import json
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,10 @@ import pytest
 
 from tests.conftest import ROOT
 from zwicker_ref.cli import main
+from zwicker_ref.engine.dealing import shuffled_deck, start_hand
+from zwicker_ref.formats.position_io import position_to_data
 from zwicker_ref.protocol import serve
+from zwicker_ref.rules.spec_loader import load_variant
 
 PYTHON = sys.executable
 LEGAL_CASES = [
@@ -51,6 +55,30 @@ def test_serve_answers_hello_and_bad_requests() -> None:
     assert replies[1]["error"] == "bad-request"
     assert (replies[2]["id"], replies[2]["error"]) == (2, "bad-request")
     assert replies[3] == {"id": 3, "ok": True}
+
+
+@pytest.mark.parametrize("ending", ["quit", "end of input"])
+def test_the_served_process_answers_everything_then_exits(ending: str) -> None:
+    # `zwicker serve` leaves without tearing its memory down (os._exit): every answer
+    # must still reach the runner, and the exit status must still say all went well.
+    variant = load_variant("dithmarschen")
+    position = position_to_data(start_hand(variant, 4, 3, shuffled_deck(variant.rules, 4, 7)))
+    lines = [json.dumps({"id": 1, "op": "hello"})]
+    lines += [json.dumps({"id": 2 + i, "op": "legal", "position": position}) for i in range(50)]
+    if ending == "quit":
+        lines.append(json.dumps({"id": 99, "op": "quit"}))
+    result = subprocess.run(
+        [PYTHON, "-m", "zwicker_ref", "serve"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    replies = [json.loads(line) for line in result.stdout.splitlines()]
+    assert (result.returncode, result.stderr) == (0, "")
+    assert [reply["id"] for reply in replies] == [json.loads(line)["id"] for line in lines]
+    assert all(reply["ok"] for reply in replies)
 
 
 def test_the_reference_served_passes_the_corpus(capsys: pytest.CaptureFixture[str]) -> None:

@@ -100,6 +100,14 @@ def _run(argv: Sequence[str] | None) -> int:
         from zwicker_ref.protocol.server import serve
 
         serve(sys.stdin, sys.stdout)
+        if argv is None:
+            # This process is the engine, and its session is over: it leaves without
+            # freeing what the session remembered (after a perft walk the interpreter
+            # takes over a second to free those positions and moves, and the runner
+            # waits for the engine to exit).
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(0)
         return 0
     # Imported here, not above: ``--version`` is answered without the error codes.
     from zwicker_ref.errors import ErrorCode, ZwickerError
