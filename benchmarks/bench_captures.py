@@ -67,19 +67,12 @@ def inputs(name: str) -> tuple[tuple[tuple[int, ...], ...], int, list[tuple[str,
     order, none for an item the variant's joker restrictions keep from being taken.
     """
     from tests.positions import large_positions
-    from zwicker_ref.engine.capture_options import holds_joker
-    from zwicker_ref.engine.position import item_key
+    from zwicker_ref.engine.listing import capture_shape
     from zwicker_ref.engine.values import value_table
-    from zwicker_ref.rules.variant import TableJokers
 
     position = large_positions()[name]
-    rules = position.rules
-    values = value_table(rules)
-    never = rules.table_jokers is TableJokers.NEVER
-    offered = tuple(
-        () if never and holds_joker(item) else values.item_values(item)
-        for item in sorted(position.table, key=item_key)
-    )
+    values = value_table(position.rules)
+    offered = capture_shape(position)
     hand = sorted(position.hands[position.to_move], key=lambda card: card.sort_key)
     return offered, values.capture_bound, [(str(card), values.use(card).capture) for card in hand]
 

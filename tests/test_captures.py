@@ -33,9 +33,9 @@ from zwicker_ref.engine.captures import (
     masks_by_subsets,
     splits_whole,
 )
-from zwicker_ref.engine.position import Position, holds_joker, item_key
+from zwicker_ref.engine.listing import capture_shape
+from zwicker_ref.engine.position import Position
 from zwicker_ref.engine.values import value_table
-from zwicker_ref.rules.variant import TableJokers
 
 Offered = tuple[tuple[int, ...], ...]
 
@@ -172,15 +172,13 @@ def test_a_given_set_splits_as_the_definition_says(
 
 def _table_of(position: Position) -> tuple[Offered, int, list[tuple[int, ...]]]:
     """The table values the lister asks about, the capture bound, and each hand card's values."""
-    rules = position.rules
-    values = value_table(rules)
-    never = rules.table_jokers is TableJokers.NEVER
-    offered = tuple(
-        () if never and holds_joker(item) else values.item_values(item)
-        for item in sorted(position.table, key=item_key)
-    )
+    values = value_table(position.rules)
     hand = position.hands[position.to_move]
-    return offered, values.capture_bound, [values.use(card).capture for card in hand]
+    return (
+        capture_shape(position),
+        values.capture_bound,
+        [values.use(card).capture for card in hand],
+    )
 
 
 DITHMARSCHEN = [(1, 11), *((value,) for value in range(2, 11)), (2, 12), (3, 13), (4, 14)]

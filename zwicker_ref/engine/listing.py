@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from zwicker_ref.engine.captures import capture_masks, count_capture_masks
 from zwicker_ref.engine.memo import Memo, PerObject
 from zwicker_ref.engine.moves import Move, Trail, new_build, new_capture
-from zwicker_ref.engine.position import Pile, Position, holds_joker
+from zwicker_ref.engine.position import Pile, Position, TableItem, holds_joker
 from zwicker_ref.engine.values import ValueTable, backs, bit_set, value_table
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.variant import LoneJoker, PartnerBasis, Rules, Sweep, TableJokers
@@ -169,6 +169,28 @@ rule_tables: PerObject[Rules, RuleTables] = PerObject(RuleTables)
 """The shared :class:`RuleTables` of a :class:`Rules` (one per variant and option set)."""
 
 
+def capture_shape(position: Position) -> Offered:
+    """What each table item of ``position`` offers a capture, in table order.
+
+    Its values, or none for a joker the variant's rules keep from being taken: the
+    ``taken`` that :func:`table_captures` searches.
+    """
+    tables = rule_tables(position.rules)
+    item_values = tables.values.item_values
+    return _taken(tables, position.table, [item_values(item) for item in position.table])
+
+
+def _taken(
+    tables: RuleTables, table: Sequence[TableItem], offered: list[tuple[int, ...]]
+) -> Offered:
+    """:func:`capture_shape` from the values each item offers (the lister has them already)."""
+    if not tables.jokers_never_taken:
+        return tuple(offered)
+    return tuple(
+        () if holds_joker(item) else values for item, values in zip(table, offered, strict=True)
+    )
+
+
 _MANY = 256
 """Above this many captures of one card on a table of over eight items, names are looked
 up a byte at a time (:meth:`_Prepared._many_capture_moves`)."""
@@ -245,12 +267,7 @@ class _Prepared:
         self.item_sets: dict[int, frozenset[Card]] = {}
         self.name_bytes: list[list[tuple[Card, ...]]] | None = None
         self.offered = offered
-        self.taken = tuple(offered)
-        if tables.jokers_never_taken:
-            self.taken = tuple(
-                () if holds_joker(item) else values
-                for item, values in zip(table, offered, strict=True)
-            )
+        self.taken = _taken(tables, table, offered)
         self.lows = [min(offer) if offer else _NEVER for offer in self.taken]
         self.captured_by: dict[tuple[int, ...], tuple[int, ...]] = {}
         # A joker alone on the table, where only a joker may take it.
