@@ -16,12 +16,13 @@ taken at all, what a sweep takes); whether the named items split into groups is 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from zwicker_ref.engine.memo import Memo
 from zwicker_ref.engine.position import Pile, TableItem, holds_joker, item_name
 from zwicker_ref.rules.cards import Card
-from zwicker_ref.rules.variant import LoneJoker, TableJokers
+from zwicker_ref.rules.variant import LoneJoker, Rules, Sweep, TableJokers
 
 if TYPE_CHECKING:
     from zwicker_ref.engine.move_context import MoveContext
@@ -32,15 +33,9 @@ class CaptureOptions:
 
     def __init__(self, context: MoveContext) -> None:
         self.context = context
-        table = context.table
-        lone = table[0] if len(table) == 1 else None
         # Where a joker alone on the table may be taken only by a joker, the capturable
         # items depend on whether the played card is a joker; otherwise on nothing.
-        self._joker_restricted = (
-            context.rules.lone_joker is LoneJoker.JOKER_ONLY
-            and isinstance(lone, Card)
-            and lone.is_joker
-        )
+        self._joker_restricted = lone_joker_only_by_joker(context.rules, context.table)
         self._allowed = Memo(self._capturable_names)
 
     # Which items may be taken at all ---------------------------------------------------
@@ -72,10 +67,22 @@ class CaptureOptions:
         sweep = self.context.values.use(card).sweep
         if sweep is None:
             return None
-        taken = frozenset(
-            item_name(item)
-            for item in self.context.table
-            if (isinstance(item, Pile) and item.value in sweep.build_values)
-            or (not isinstance(item, Pile) and item.rank in sweep.loose_ranks)
-        )
+        taken = frozenset(item_name(item) for item in self.context.table if swept(sweep, item))
         return taken or None
+
+
+def lone_joker_only_by_joker(rules: Rules, table: Sequence[TableItem]) -> bool:
+    """True when ``table`` is one loose joker that, under ``rules``, only a joker may take."""
+    return (
+        rules.lone_joker is LoneJoker.JOKER_ONLY
+        and len(table) == 1
+        and isinstance(table[0], Card)
+        and table[0].is_joker
+    )
+
+
+def swept(sweep: Sweep, item: TableItem) -> bool:
+    """True when a sweeping card takes ``item`` (a build or loose card the sweep names)."""
+    if isinstance(item, Pile):
+        return item.value in sweep.build_values
+    return item.rank in sweep.loose_ranks

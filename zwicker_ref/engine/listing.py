@@ -39,13 +39,14 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from zwicker_ref.engine.capture_options import lone_joker_only_by_joker, swept
 from zwicker_ref.engine.captures import capture_masks, count_capture_masks
 from zwicker_ref.engine.memo import Memo, PerObject
 from zwicker_ref.engine.moves import Move, Trail, new_build, new_capture
 from zwicker_ref.engine.position import Pile, Position, TableItem, holds_joker
 from zwicker_ref.engine.values import ValueTable, backs, bit_set, value_table
 from zwicker_ref.rules.cards import Card
-from zwicker_ref.rules.variant import LoneJoker, PartnerBasis, Rules, Sweep, TableJokers
+from zwicker_ref.rules.variant import PartnerBasis, Rules, Sweep, TableJokers
 
 Offered = tuple[tuple[int, ...], ...]
 """The values each table item offers, in table order: a table's shape."""
@@ -140,7 +141,6 @@ class RuleTables:
         self.partner_builds = PartnerBasis.PARTNER_BUILD in rules.build_for_partner
         self.partner_holds = PartnerBasis.PARTNER_HOLDS in rules.build_for_partner
         self.jokers_never_taken = rules.table_jokers is TableJokers.NEVER
-        self.lone_joker_only = rules.lone_joker is LoneJoker.JOKER_ONLY
         self.facts: Memo[Card, CardFacts] = Memo(self._facts_of)
         """What each card counts in each use (a deck's cards, a finite set)."""
         self.reach: Memo[tuple[int, ...], Memo[tuple[int, ...] | None, int]] = Memo(self._reach)
@@ -271,12 +271,7 @@ class _Prepared:
         self.lows = [min(offer) if offer else _NEVER for offer in self.taken]
         self.captured_by: dict[tuple[int, ...], tuple[int, ...]] = {}
         # A joker alone on the table, where only a joker may take it.
-        self.lone_joker = (
-            tables.lone_joker_only
-            and len(table) == 1
-            and isinstance(table[0], Card)
-            and table[0].is_joker
-        )
+        self.lone_joker = lone_joker_only_by_joker(position.rules, table)
         self.owners: list[tuple[int, int]] | None = None
         self.checked = False
 
@@ -376,10 +371,7 @@ class _Prepared:
         """The items a sweeping card takes at once, as a bit mask (0: none here)."""
         mask = 0
         for bit, item in enumerate(self.table):
-            if isinstance(item, Pile):
-                if item.value in sweep.build_values:
-                    mask |= 1 << bit
-            elif item.rank in sweep.loose_ranks:
+            if swept(sweep, item):
                 mask |= 1 << bit
         return mask
 
