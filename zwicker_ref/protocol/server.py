@@ -162,7 +162,7 @@ def _known_position(data: Any) -> _Known:
         return known
     known = _known(text)
     if not known.read:
-        known.position = position_from_data(json.loads(text), "request.position")
+        known.position = position_from_data(data, "request.position")
     return known
 
 
