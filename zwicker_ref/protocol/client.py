@@ -346,21 +346,18 @@ class ProcessEngine:
 
     def legal(self, position: Position) -> list[Move]:
         """The legal moves."""
-        reply = self._request(
-            {"op": "legal", "position": position_to_data(position)},
-            position.variant,
-            position.options,
-        )
-        return self._moves(reply)
+        return self._moves(self._legal_reply(position))
 
     def legal_texts(self, position: Position) -> list[str]:
         """The legal moves in canonical notation, checked as :meth:`legal` checks them."""
-        reply = self._request(
+        return self._listed(self._legal_reply(position), canonical_spelling)
+
+    def _legal_reply(self, position: Position) -> dict[str, Any]:
+        return self._request(
             {"op": "legal", "position": position_to_data(position)},
             position.variant,
             position.options,
         )
-        return self._listed(reply, canonical_spelling)
 
     def _moves(self, reply: dict[str, Any]) -> list[Move]:
         return self._listed(reply, parse_move)
