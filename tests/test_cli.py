@@ -205,14 +205,20 @@ def test_play_never_overwrites(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "not overwriting" in capsys.readouterr().err
 
 
-def test_replay_names_the_step_that_breaks(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def played_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A two-player zwick game record written by ``zwicker play`` (seed 5), output cleared."""
     out = tmp_path / "game.yaml"
     assert (
         main(["play", "--variant", "zwick", "--players", "2", "--seed", "5", "-o", str(out)]) == 0
     )
     capsys.readouterr()
+    return out
+
+
+def test_replay_names_the_step_that_breaks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = played_game(tmp_path, capsys)
     lines = out.read_text(encoding="utf-8").splitlines()
     first = next(index for index, line in enumerate(lines) if line.startswith("- {seat: 0, move:"))
     lines[first] = "- {seat: 1, move: 2C}"
@@ -226,11 +232,7 @@ def test_replay_names_the_step_that_breaks(
 def test_replay_names_the_position_of_an_illegal_move(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out = tmp_path / "game.yaml"
-    assert (
-        main(["play", "--variant", "zwick", "--players", "2", "--seed", "5", "-o", str(out)]) == 0
-    )
-    capsys.readouterr()
+    out = played_game(tmp_path, capsys)
     record = load_record(out)
     second = format_move(record.moves[1][1])
     first_card = format_move(record.moves[0][1]).split()[0].split(">")[0].split("=")[0]
