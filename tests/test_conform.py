@@ -17,7 +17,7 @@ from tests.conftest import ROOT
 from zwicker_ref.cli import main
 from zwicker_ref.engine.dealing import shuffled_deck, start_hand
 from zwicker_ref.formats.position_io import position_to_data
-from zwicker_ref.protocol import serve
+from zwicker_ref.protocol import OPERATIONS, serve
 from zwicker_ref.rules.spec_loader import load_variant
 
 PYTHON = sys.executable
@@ -168,14 +168,17 @@ def test_every_message_of_a_run_follows_the_protocol_schema(
 
     log = tmp_path / "messages.jsonl"
     engine = f"{PYTHON} {ROOT / 'tests' / 'engines' / 'logging_engine.py'} {log}"
-    # Every kind of case, so every operation is exchanged. The generated perft suites and
-    # playthroughs are left out: they only repeat legal and apply thousands of times.
-    folders = [
-        str(folder)
-        for folder in sorted((ROOT / "scenarios" / "grossenwiehe").iterdir())
-        if folder.name not in ("perft", "playthrough")
-    ]
+    # Every kind of case, so every operation is exchanged: once by an engine that answers
+    # every operation (it plays games and walks perft trees itself), once by one without
+    # play and perft, which is asked the counts of a game's moves and of perft's last ply.
+    variant = ROOT / "scenarios" / "grossenwiehe"
+    folders = [str(folder) for folder in sorted(variant.iterdir())]
     assert main(["conform", "--engine", engine, *folders]) == 0
+    walked = [
+        str(variant / "playthrough" / "3p.yaml"),
+        str(variant / "perft" / "2p-middle.yaml"),
+    ]
+    assert main(["conform", "--engine", f"{engine} perft,play", *walked]) == 0
     capsys.readouterr()
     requests, answers = validator("protocol"), definition_validator("protocol", "answer")
     operations = set()
@@ -184,7 +187,7 @@ def test_every_message_of_a_run_follows_the_protocol_schema(
         operations.add(message["request"]["op"])
         assert not list(requests.iter_errors(message["request"])), message["request"]
         assert not list(answers.iter_errors(message["answer"])), message["answer"]
-    assert {"hello", "start", "deal", "legal", "apply", "score"} <= operations
+    assert set(OPERATIONS) - {"quit"} <= operations
 
 
 @pytest.mark.parametrize("mode", ["float-score", "text-score"])

@@ -1,7 +1,7 @@
 """Asking an engine for many answers at once changes nothing but the time it takes.
 
 The runner walks a perft tree a ply at a time and sends a ply's requests together
-(``BatchEngine``); it asks a game's legal moves with the move (``legal_then_apply``); it
+(``BatchEngine``); it asks a game's number of legal moves with the move (``count_then_apply``); it
 compares a listing by canonical notation where the engine gives that (``TextEngine``).
 Each gives the outcome that the same engine asked one request at a time gives, for the
 reference and for engines that break in the middle of a batch: the failing request is
@@ -113,7 +113,10 @@ def test_one_walk_gives_every_depth_of_the_definition(
     position = load_scenario(path).position
     assert position is not None
     expected = [recursive_perft(REFERENCE, position, depth) for depth in (1, 2, 3)]
-    for engine in (REFERENCE, OneAtATime(REFERENCE), process(SERVE)):
+    # Served, the reference answers perft itself; the broken engine in a mode that breaks
+    # nothing does not list perft, so the runner walks the tree, counting the last ply.
+    engines = (REFERENCE, OneAtATime(REFERENCE), process(SERVE), process(f"{BROKEN} none"))
+    for engine in engines:
         roots, counts = perft_counts(engine, position, 3)
         assert [sum(row) for row in counts] == expected
         assert roots == REFERENCE.legal(position)
@@ -130,8 +133,8 @@ def test_the_reference_plays_what_it_lists_as_apply_does() -> None:
         (move, REFERENCE.apply(position, move)) for move in REFERENCE.legal(position)
     ]
     move = children[-1][0]
-    assert REFERENCE.legal_then_apply(position, move) == (
-        REFERENCE.legal(position),
+    assert REFERENCE.count_then_apply(position, move) == (
+        len(REFERENCE.legal(position)),
         REFERENCE.apply(position, move),
     )
 
@@ -187,3 +190,41 @@ def test_the_reference_served_passes_a_perft_file_and_a_playthrough(
     for path in (PERFT, PLAYTHROUGH):
         assert run_scenario(load_scenario(path), engine).passed
     assert engine.restarts == 0
+
+
+@pytest.mark.parametrize(
+    ("mode", "reason"),
+    [
+        ("perft-wrong", "perft depth 4: expected 0, got 1"),
+        ("perft-text", "invalid answer to perft: divide[0].counts[0] must be a JSON integer"),
+        ("count-text", "invalid answer to count: count must be a JSON integer, not '"),
+    ],
+)
+def test_wrong_perft_and_count_answers_are_found(
+    mode: str, reason: str, process: Callable[[str], ProcessEngine]
+) -> None:
+    """A ``perft`` or ``count`` answer is checked as strictly as a listing is."""
+    outcome = run_scenario(load_scenario(THREE_PLY), process(f"{BROKEN} {mode}"))
+    assert not outcome.passed
+    assert any(reason in difference for difference in outcome.differences), outcome
+
+
+def test_a_game_played_at_once_fails_where_it_fails_a_move_at_a_time(
+    process: Callable[[str], ProcessEngine],
+) -> None:
+    """The fifth move refused: by ``play``, or by the fifth ``apply`` of the game."""
+    scenario = load_scenario(PLAYTHROUGH)
+    at_once = run_scenario(scenario, process(f"{BROKEN} play-illegal 5"))
+    one_by_one = run_scenario(scenario, process(f"{BROKEN} apply-illegal 5"))
+    assert _outcome(at_once) == _outcome(one_by_one)
+    assert at_once.differences[0].startswith("move 5 (")
+    assert "illegal [card-not-in-hand]: no" in at_once.differences[0]
+
+
+def test_a_play_answer_short_of_a_position_is_an_engine_fault(
+    process: Callable[[str], ProcessEngine],
+) -> None:
+    outcome = run_scenario(load_scenario(PLAYTHROUGH), process(f"{BROKEN} play-short"))
+    assert not outcome.passed
+    assert "invalid answer to play:" in outcome.differences[0]
+    assert "none refused" in outcome.differences[0]

@@ -16,7 +16,8 @@ The first argument names the bug:
 - ``no-most-cards``: the most-cards points are not awarded (``score``);
 - ``skip-empty-hands``: the turn passes to the next seat even when its hand is empty.
 
-Everything else is the reference's answer. With a second argument ``apply-only`` its
+A ``count`` is the number of moves its ``legal`` lists; it does not answer ``perft`` or
+``play``. Everything else is the reference's answer. With a second argument ``apply-only`` its
 ``hello`` lists only the ``legal`` and ``apply`` operations (an engine that cannot deal).
 """
 
@@ -36,8 +37,14 @@ def faulty(request: dict, reply: dict) -> dict:
     op = request.get("op")
     if not reply.get("ok"):
         return reply
-    if op == "hello" and APPLY_ONLY:
-        reply["ops"] = ["legal", "apply"]
+    if op == "hello":
+        # Without perft and play: the runner walks a perft tree, and plays a game, with
+        # the engine's faulty answers.
+        reply["ops"] = (
+            ["legal", "apply"]
+            if APPLY_ONLY
+            else [op for op in reply["ops"] if op not in ("perft", "play")]
+        )
     if op == "legal":
         moves = [parse_move(text) for text in reply["moves"]]
         if MODE == "three-item-captures":
@@ -70,8 +77,19 @@ def faulty(request: dict, reply: dict) -> dict:
     return reply
 
 
+def counted(request: dict) -> dict:
+    """The answer to a ``count`` request: how many moves its faulty ``legal`` lists."""
+    reply = faulty({**request, "op": "legal"}, answer({**request, "op": "legal"}))
+    if reply.get("ok"):
+        reply["count"] = len(reply.pop("moves"))
+    return reply
+
+
 for line in sys.stdin:
     request = json.loads(line)
     if request.get("op") == "quit":
         break
+    if request.get("op") == "count":
+        print(json.dumps(counted(request)), flush=True)
+        continue
     print(json.dumps(faulty(request, answer(request))), flush=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import shlex
@@ -165,10 +166,12 @@ def _conform(args: argparse.Namespace) -> int:
         else read_expected_failures(args.expected_failures)
     )
     engine = ProcessEngine(args.engine, timeout=args.timeout)
+    with contextlib.suppress(EngineFault):  # one that does not start is refused below
+        engine.launch()  # it starts up while the corpus is read
+    scenarios, problems = load_corpus(args.paths or [scenarios_dir()])
     refused = _refused(engine)
     if refused is not None:
         return _usage(refused)
-    scenarios, problems = load_corpus(args.paths or [scenarios_dir()])
     try:
         outcomes = tuple(run_scenario(s, engine) for s in scenarios if selected(s, args))
     finally:

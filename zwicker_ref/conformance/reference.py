@@ -9,6 +9,7 @@ driven over the JSON-lines protocol of :mod:`zwicker_ref.protocol`.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
@@ -20,7 +21,8 @@ from zwicker_ref.engine.moves import Capture, Move
 from zwicker_ref.engine.play import apply_legal
 from zwicker_ref.engine.position import Position
 from zwicker_ref.engine.scoring import SideScore, score_hand
-from zwicker_ref.errors import ErrorCode, ZwickerError
+from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
+from zwicker_ref.formats.replay import Apply
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.spec_loader import load_variant
 
@@ -93,8 +95,8 @@ class BatchEngine(Protocol):
     def expand_each(self, positions: Sequence[Position]) -> list[list[tuple[Move, Position]]]:
         """Each position's legal moves, each with the position it leads to."""
 
-    def legal_then_apply(self, position: Position, move: Move) -> tuple[list[Move], Position]:
-        """The legal moves of ``position`` and the position after ``move``, asked together.
+    def count_then_apply(self, position: Position, move: Move) -> tuple[int, Position]:
+        """How many legal moves ``position`` has and the position after ``move``, together.
 
         A game scenario that states the number of legal moves before a move asks both.
         """
@@ -117,11 +119,88 @@ class TextEngine(Protocol):
 class CountingEngine(Protocol):
     """An engine that counts a position's legal moves without listing them.
 
-    The last ply of a perft walk needs only how many moves each position has.
+    The last ply of a perft walk needs only how many moves each position has. An engine
+    behind the protocol counts with ``count`` where its ``hello`` lists it, and lists
+    otherwise: the count is the number of moves ``legal`` lists.
     """
 
     def count_each(self, positions: Sequence[Position]) -> list[int]:
         """How many legal moves each position has."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Played:
+    """A list of moves played by an engine at once, from a position (its ``play``).
+
+    Each move played has the number of legal moves before it and the position after it;
+    the engine stops at the first move it refuses, with the error it gives.
+    """
+
+    counts: tuple[int | None, ...]
+    """How many legal moves there were before each move played, where it was asked."""
+    positions: tuple[Position, ...]
+    """The position after each move played."""
+    refusal: IllegalMoveError | None = None
+    """Why the move after the last one played was not played (None: every move was)."""
+
+    def in_turn(self, listed: dict[int, int] | None = None) -> Apply:
+        """The moves played, given back one by one as the engine's ``apply`` would.
+
+        Each number of legal moves asked is kept in ``listed``, by move number (from 1).
+        Replayed move by move (:func:`~zwicker_ref.formats.replay.replay_moves`), what
+        the engine played is checked as if each move had just been asked, so the first
+        difference found is the one found asking a move at a time; the move the engine
+        refused raises its error.
+        """
+        numbers = itertools.count(1)  # replay_moves plays the moves in order, each once
+
+        def apply(_position: Position, _move: Move) -> Position:
+            number = next(numbers)
+            if number > len(self.positions):
+                assert self.refusal is not None  # the engine answers every move it is sent
+                raise self.refusal
+            count = self.counts[number - 1]
+            if listed is not None and count is not None:
+                listed[number] = count
+            return self.positions[number - 1]
+
+        return apply
+
+
+@runtime_checkable
+class PlayingEngine(Protocol):
+    """An engine that plays a list of moves itself, one after another (its ``play``).
+
+    A game scenario plays a hand's moves from its deal; such an engine is sent them all
+    at once instead of a move at a time.
+    """
+
+    def play(
+        self, position: Position, moves: Sequence[Move], counted: Collection[int]
+    ) -> Played | None:
+        """The moves played from ``position``; None if the engine does not answer ``play``.
+
+        The number of legal moves is asked before each move whose index (from 0) is in
+        ``counted``.
+        """
+
+
+@runtime_checkable
+class PerftEngine(Protocol):
+    """An engine that walks a perft tree itself and answers the counts (its ``perft``).
+
+    A perft suite compares only how many move sequences there are, under each first
+    move; such an engine is asked for them at once instead of a ply at a time.
+    """
+
+    def perft_divide(
+        self, position: Position, depth: int
+    ) -> tuple[list[Move], list[list[int]]] | None:
+        """The root's legal moves, and the move sequences under each at each depth.
+
+        As :func:`~zwicker_ref.conformance.runner.perft_counts` gives them, for each depth
+        from 1 to ``depth``; None if the engine does not answer ``perft``.
+        """
 
 
 class ReferenceEngine:
@@ -167,13 +246,13 @@ class ReferenceEngine:
             return apply_legal(position, move)
         return self.apply(position, move)
 
-    def legal_then_apply(self, position: Position, move: Move) -> tuple[list[Move], Position]:
-        """The legal moves of ``position``, and the position after ``move``.
+    def count_then_apply(self, position: Position, move: Move) -> tuple[int, Position]:
+        """How many legal moves ``position`` has, and the position after ``move``.
 
         The move is checked against the moves just listed (:meth:`apply_listed`).
         """
         moves = self.legal(position)
-        return moves, self.apply_listed(position, move, set(moves))
+        return len(moves), self.apply_listed(position, move, set(moves))
 
     def legal_each(self, positions: Sequence[Position]) -> list[list[Move]]:
         """The canonical legal moves of each position."""

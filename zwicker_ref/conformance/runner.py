@@ -20,6 +20,8 @@ from zwicker_ref.conformance.reference import (
     CountingEngine,
     Engine,
     EngineFault,
+    PerftEngine,
+    PlayingEngine,
     Setup,
     TextEngine,
     Unsupported,
@@ -200,8 +202,13 @@ def perft_counts(
     with the root's ``i``-th move, for each depth from 1 to ``deepest``. One walk gives
     every depth, a ply at a time: each position of the tree is listed once, however many
     depths are asked, and an engine that takes a ply at once (:class:`BatchEngine`) is
-    sent each ply's requests together.
+    sent each ply's requests together. An engine that walks the tree itself
+    (:class:`PerftEngine`) is asked for the counts instead.
     """
+    if isinstance(engine, PerftEngine):
+        answered = engine.perft_divide(position, deepest)
+        if answered is not None:
+            return answered
     if deepest == 1:
         roots = _legal_each(engine, [position])[0]
         return roots, [[1] * len(roots)]
@@ -296,8 +303,18 @@ def _run_game(scenario: Scenario, body: GameBody, engine: Engine) -> list[str]:
     differences = check_at(0)
     moves = [(game_move.seat, game_move.move) for game_move in body.moves]
     listed: dict[int, int] = {}  # by move number: how many legal moves came before it
+    at_once = (
+        engine.play(
+            position,
+            [game_move.move for game_move in body.moves],
+            {index for index, game_move in enumerate(body.moves) if game_move.count is not None},
+        )
+        if isinstance(engine, PlayingEngine)
+        else None
+    )
+    apply = _game_apply(body, engine, listed) if at_once is None else at_once.in_turn(listed)
     try:
-        for played in replay_moves(position, moves, _game_apply(body, engine, listed)):
+        for played in replay_moves(position, moves, apply):
             if differences:
                 return differences
             differences = _count_before(
@@ -342,8 +359,7 @@ def _game_apply(body: GameBody, engine: Engine, listed: dict[int, int]) -> Apply
         number = next(numbers)
         if not counted[number - 1]:
             return batch.apply(position, move)
-        moves, after = batch.legal_then_apply(position, move)
-        listed[number] = len(moves)
+        listed[number], after = batch.count_then_apply(position, move)
         return after
 
     return apply

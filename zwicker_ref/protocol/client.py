@@ -17,11 +17,11 @@ import queue
 import shlex
 import subprocess
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, TypeVar
 
-from zwicker_ref.conformance.reference import EngineFault, Setup, StageDeal, Unsupported
+from zwicker_ref.conformance.reference import EngineFault, Played, Setup, StageDeal, Unsupported
 from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.position import Position
 from zwicker_ref.engine.scoring import SideScore
@@ -30,11 +30,15 @@ from zwicker_ref.formats.move_data import move_to_data
 from zwicker_ref.formats.notation import canonical_spelling, parse_move
 from zwicker_ref.formats.position_io import position_from_data, position_to_data
 from zwicker_ref.protocol.messages import (
+    OPTIONAL_OPERATIONS,
     PROTOCOL_VERSION,
     AnswerError,
+    answer_count,
     answer_list,
+    answer_object,
     answer_text,
     names_of,
+    read_divide,
     read_sides,
     read_stages,
     setup_to_data,
@@ -60,6 +64,8 @@ class ProcessEngine:
         self._refused: str | None = None
         self._writer: threading.Thread | None = None
         """The thread writing a batch of requests, while it is at work."""
+        self._greeting: int | None = None
+        """The id of the ``hello`` sent to the engine process, until its answer is read."""
 
     # Process management --------------------------------------------------------------------
 
@@ -68,9 +74,25 @@ class ProcessEngine:
         self._ensure_started()
         return self.hello
 
+    def launch(self) -> None:
+        """Start the engine and send ``hello`` without waiting for the answer.
+
+        The answer is read (and checked) by the first request or :meth:`open`: the
+        engine starts up while the runner reads the corpus.
+        """
+        if self._process is None:
+            self._launch()
+
     def _ensure_started(self) -> subprocess.Popen[str]:
-        if self._process is not None and self._process.poll() is None:
-            return self._process
+        process = self._process
+        if process is not None and self._greeting is None and process.poll() is None:
+            return process
+        if process is None or self._greeting is None:
+            process = self._launch()
+        return self._greet(process)
+
+    def _launch(self) -> subprocess.Popen[str]:
+        """Start the engine process (again, after a fault) and send it ``hello``."""
         if self._refused is not None:
             # An engine whose hello is not a protocol-1 hello will not become one when
             # restarted: every later request fails at once with the same reason.
@@ -95,8 +117,19 @@ class ProcessEngine:
         self._process = process
         self._lines = queue.SimpleQueue()
         threading.Thread(target=_pump, args=(process.stdout, self._lines), daemon=True).start()
+        self._greeting = self._new_id()
+        with contextlib.suppress(OSError, ValueError):  # an engine gone is found reading
+            assert process.stdin is not None
+            process.stdin.write(json.dumps({"id": self._greeting, "op": "hello"}) + "\n")
+            process.stdin.flush()
+        return process
+
+    def _greet(self, process: subprocess.Popen[str]) -> subprocess.Popen[str]:
+        """Read and check the answer to the ``hello`` that :meth:`_launch` sent."""
+        assert self._greeting is not None
+        ident, self._greeting = self._greeting, None
         try:
-            self.hello = self._exchange({"op": "hello"}, started=process)
+            self.hello = self._receive(process, "hello", ident)
         except EngineFault as fault:
             self.hello = {}
             problem: str | None = f"no valid answer to hello ({fault.message})"
@@ -141,10 +174,8 @@ class ProcessEngine:
         self.close()
         return EngineFault(ErrorCode.ENGINE_FAULT, reason)
 
-    def _exchange(
-        self, request: dict[str, Any], started: subprocess.Popen[str] | None = None
-    ) -> dict[str, Any]:
-        process = started or self._ensure_started()
+    def _exchange(self, request: dict[str, Any]) -> dict[str, Any]:
+        process = self._ensure_started()
         ident = self._new_id()
         try:
             assert process.stdin is not None
@@ -255,8 +286,7 @@ class ProcessEngine:
 
     def _admit(self, op: str, variant: str | None, options: Sequence[str]) -> None:
         """Unsupported if what ``hello`` declared rules the request out (it is not sent)."""
-        ops = self.hello.get("ops")
-        if isinstance(ops, list) and op not in ops:
+        if not self._answers(op):
             raise Unsupported(ErrorCode.UNSUPPORTED, f"the engine does not answer {op}")
         supported = self.hello.get("variants")
         if variant is not None and isinstance(supported, list) and variant not in supported:
@@ -269,6 +299,18 @@ class ProcessEngine:
                     ErrorCode.UNSUPPORTED,
                     f"the engine does not support option {', '.join(missing)} of {variant!r}",
                 )
+
+    def _answers(self, op: str) -> bool:
+        """True if ``hello`` does not rule ``op`` out (an optional op must be listed)."""
+        ops = self.hello.get("ops")
+        if op in OPTIONAL_OPERATIONS:
+            return isinstance(ops, list) and op in ops
+        return not isinstance(ops, list) or op in ops
+
+    def _counts(self) -> bool:
+        """True if the engine answers ``count`` (its ``hello`` lists it)."""
+        self._ensure_started()
+        return self._answers("count")
 
     def _answer(self, op: str, reply: dict[str, Any]) -> dict[str, Any]:
         """``reply`` if it answers ``op``; Unsupported, IllegalMoveError or a fault if not."""
@@ -378,6 +420,12 @@ class ProcessEngine:
         except (AnswerError, ZwickerError) as error:
             raise self._fault(f"invalid move in answer to legal: {error}") from None
 
+    def _count(self, reply: dict[str, Any]) -> int:
+        try:
+            return answer_count(self._field(reply, "count", "count"), "count")
+        except AnswerError as error:
+            raise self._fault(f"invalid answer to count: {error}") from None
+
     def apply(self, position: Position, move: Move) -> Position:
         """The position after a move (IllegalMoveError with the engine's code)."""
         request: dict[str, Any] = {
@@ -396,17 +444,28 @@ class ProcessEngine:
     def _after(self, reply: dict[str, Any]) -> Position:
         return self._position(self._field(reply, "position", "apply"), "apply")
 
-    def legal_then_apply(self, position: Position, move: Move) -> tuple[list[Move], Position]:
-        """The legal moves of ``position`` and the position after ``move``.
+    def count_then_apply(self, position: Position, move: Move) -> tuple[int, Position]:
+        """How many legal moves ``position`` has, and the position after ``move``.
 
-        The two requests are sent together, ``legal`` first, so that an engine may play
-        the move knowing its listing.
+        The two requests are sent together, ``count`` (or ``legal``, from an engine that
+        does not answer ``count``) first, so that an engine may play the move knowing
+        its listing.
         """
         text = _position_text(position)
-        moves, after = self._batch(
-            [_legal_request(text, position), _apply_request(text, position, move)], _as_is
-        )
-        return self._moves(moves), self._after(after)
+        counts = self._counts()
+        first = (_count_request if counts else _legal_request)(text, position)
+        listed, after = self._batch([first, _apply_request(text, position, move)], _as_is)
+        count = self._count(listed) if counts else len(self._moves(listed))
+        return count, self._after(after)
+
+    def count_each(self, positions: Sequence[Position]) -> list[int]:
+        """How many legal moves each position has, the requests sent together.
+
+        Asked with ``count`` where the engine answers it, else listed with ``legal``.
+        """
+        if not self._counts():
+            return [len(moves) for moves in self.legal_each(positions)]
+        return self._batch([_count_request(_position_text(p), p) for p in positions], self._count)
 
     def legal_each(self, positions: Sequence[Position]) -> list[list[Move]]:
         """The legal moves of each position, the requests sent together."""
@@ -430,6 +489,85 @@ class ProcessEngine:
         ]
         after = iter(self._batch(steps, self._after))
         return [[(move, next(after)) for move in moves] for moves in listed]
+
+    def play(
+        self, position: Position, moves: Sequence[Move], counted: Collection[int]
+    ) -> Played | None:
+        """The moves played one after another by the engine's ``play``, sent at once.
+
+        The number of legal moves is asked before each move whose index (from 0) is in
+        ``counted``. None if the engine does not answer ``play`` (its ``hello`` does not
+        list it).
+        """
+        self._ensure_started()
+        if not self._answers("play"):
+            return None
+        reply = self._request(
+            {
+                "op": "play",
+                "position": position_to_data(position),
+                "moves": [move_to_data(move) for move in moves],
+                "count": sorted(counted),
+            },
+            position.variant,
+            position.options,
+        )
+        try:
+            counts = answer_list(self._field(reply, "counts", "play"), "counts")
+            positions = answer_list(self._field(reply, "positions", "play"), "positions")
+            refused = reply.get("refused")
+            played = len(positions)
+            if len(counts) != played:
+                raise AnswerError(f"counts has {len(counts)} numbers for the {played} moves played")
+            if refused is None and played != len(moves):
+                raise AnswerError(f"{played} positions for {len(moves)} moves, none refused")
+            if refused is not None and played >= len(moves):
+                raise AnswerError(f"a move is refused after all {len(moves)} were played")
+            refusal = None if refused is None else self._refusal(refused)
+            return Played(
+                counts=tuple(
+                    None if at not in counted else answer_count(count, f"counts[{at}]")
+                    for at, count in enumerate(counts)
+                ),
+                positions=tuple(
+                    self._position(data, f"play (positions[{at}])")
+                    for at, data in enumerate(positions)
+                ),
+                refusal=refusal,
+            )
+        except AnswerError as error:
+            raise self._fault(f"invalid answer to play: {error}") from None
+
+    def _refusal(self, refused: Any) -> IllegalMoveError:
+        """The error of a ``refused`` move in a ``play`` answer."""
+        entry = answer_object(refused, "refused", ("error",), optional=("message",))
+        code = answer_text(entry["error"], "refused.error")
+        try:
+            error = ErrorCode(code)
+        except ValueError:
+            raise AnswerError(f"refused.error: unknown error code {code!r}") from None
+        return IllegalMoveError(error, str(entry.get("message", "")))
+
+    def perft_divide(
+        self, position: Position, depth: int
+    ) -> tuple[list[Move], list[list[int]]] | None:
+        """The root's legal moves, and the move sequences under each at each depth.
+
+        For each depth from 1 to ``depth``, as the engine's ``perft`` answers them; None if
+        it does not answer ``perft`` (its ``hello`` does not list it).
+        """
+        self._ensure_started()
+        if not self._answers("perft"):
+            return None
+        reply = self._request(
+            {"op": "perft", "position": position_to_data(position), "depth": depth},
+            position.variant,
+            position.options,
+        )
+        try:
+            return read_divide(self._field(reply, "divide", "perft"), depth)
+        except AnswerError as error:
+            raise self._fault(f"invalid answer to perft: {error}") from None
 
     def score(
         self, setup: Setup, captured: Sequence[Sequence[Card]], zwicks: Sequence[int]
@@ -484,6 +622,12 @@ def _position_text(position: Position) -> str:
 def _legal_request(text: str, position: Position) -> _Pending:
     return _Pending(
         "legal", position.variant, position.options, f'"op": "legal", "position": {text}'
+    )
+
+
+def _count_request(text: str, position: Position) -> _Pending:
+    return _Pending(
+        "count", position.variant, position.options, f'"op": "count", "position": {text}'
     )
 
 

@@ -13,12 +13,27 @@ from typing import Any
 
 from zwicker_ref.conformance.reference import Setup, StageDeal
 from zwicker_ref.documents.schemas import is_whole_number
+from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.scoring import LineScore, SideScore, side_seats
 from zwicker_ref.errors import ErrorCode, ZwickerError
+from zwicker_ref.formats.notation import parse_move
 from zwicker_ref.rules.cards import Card
 
 PROTOCOL_VERSION = 1
-OPERATIONS = ("hello", "start", "deal", "legal", "apply", "score", "quit")
+OPERATIONS = (
+    "hello",
+    "start",
+    "deal",
+    "legal",
+    "count",
+    "apply",
+    "play",
+    "perft",
+    "score",
+    "quit",
+)
+OPTIONAL_OPERATIONS = frozenset({"count", "play", "perft"})
+"""Requests a runner sends only to an engine whose ``hello`` lists them in ``ops``."""
 
 
 # Encoding --------------------------------------------------------------------------------
@@ -174,3 +189,37 @@ def read_sides(
             )
         )
     return sides
+
+
+def read_divide(value: Any, depth: int) -> tuple[list[Move], list[list[int]]]:
+    """The ``divide`` of a ``perft`` answer to ``depth``: the root's moves and their counts.
+
+    The moves in the order given; for each depth from 1, the move sequences under each
+    move (a row a depth).
+    """
+    roots: list[Move] = []
+    rows: list[list[int]] = [[] for _ in range(depth)]
+    for index, entry in enumerate(answer_list(value, "divide")):
+        place = f"divide[{index}]"
+        item = answer_object(entry, place, ("move", "counts"))
+        try:
+            roots.append(parse_move(answer_text(item["move"], f"{place}.move")))
+        except ZwickerError as error:
+            raise AnswerError(f"{place}.move: {error.message}") from None
+        counts = answer_list(item["counts"], f"{place}.counts")
+        if len(counts) != depth:
+            raise AnswerError(
+                f"{place}.counts has {len(counts)} numbers; one is asked for each of the "
+                f"{depth} depths"
+            )
+        for at, count in enumerate(counts):
+            rows[at].append(answer_count(count, f"{place}.counts[{at}]"))
+    return roots, rows
+
+
+def answer_count(value: Any, place: str) -> int:
+    """A number of moves or move sequences: a JSON integer, 0 or more."""
+    count = answer_int(value, place)
+    if count < 0:
+        raise AnswerError(f"{place} must be 0 or more, not {count}")
+    return count

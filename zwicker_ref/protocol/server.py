@@ -10,6 +10,7 @@ from typing import IO, Any
 
 from zwicker_ref._version import __version__
 from zwicker_ref.conformance.reference import REFERENCE
+from zwicker_ref.conformance.runner import perft_counts
 from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.position import Position
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
@@ -89,6 +90,13 @@ def _legal(request: dict[str, Any]) -> dict[str, Any]:
     return {"moves": format_moves(known.moves)}
 
 
+def _count(request: dict[str, Any]) -> dict[str, Any]:
+    known = _known_position(request["position"])
+    if known.moves is not None:
+        return {"count": len(known.moves)}
+    return {"count": REFERENCE.count_each([known.position])[0]}
+
+
 def _apply(request: dict[str, Any]) -> dict[str, Any]:
     known = _known_position(request["position"])
     move = move_from_data(request["move"], ("move",))
@@ -96,6 +104,45 @@ def _apply(request: dict[str, Any]) -> dict[str, Any]:
         move = _with_seat(move, whole_number(request["seat"], "seat"))
     after = REFERENCE.apply_listed(known.position, move, known.listed_moves())
     return {"position": _answered(after)}
+
+
+def _play(request: dict[str, Any]) -> dict[str, Any]:
+    position = _known_position(request["position"]).position
+    moves = request["moves"]
+    counted = request.get("count", [])
+    if not isinstance(moves, list):
+        raise ZwickerError(ErrorCode.BAD_REQUEST, "moves is an array of moves")
+    if not isinstance(counted, list):
+        raise ZwickerError(ErrorCode.BAD_REQUEST, "count is an array of move indexes")
+    read = [move_from_data(data, ("moves", index)) for index, data in enumerate(moves)]
+    asked = {whole_number(index, "count[]") for index in counted}
+    counts: list[int | None] = []
+    positions: list[dict[str, Any]] = []
+    for index, move in enumerate(read):
+        try:
+            after = REFERENCE.apply(position, move)
+        except IllegalMoveError as error:
+            refused = {"error": error.code.value, "message": error.message}
+            return {"counts": counts, "positions": positions, "refused": refused}
+        # Only where asked: a late position of a hand may have a table of many items.
+        counts.append(REFERENCE.count_each([position])[0] if index in asked else None)
+        positions.append(_answered(after))
+        position = after
+    return {"counts": counts, "positions": positions}
+
+
+def _perft(request: dict[str, Any]) -> dict[str, Any]:
+    known = _known_position(request["position"])
+    depth = whole_number(request["depth"], "depth")
+    if depth < 1:
+        raise ZwickerError(ErrorCode.BAD_REQUEST, f"depth is 1 or more, not {depth}")
+    roots, counts = perft_counts(REFERENCE, known.position, depth)
+    return {
+        "divide": [
+            {"move": text, "counts": [row[index] for row in counts]}
+            for index, text in enumerate(format_moves(roots))
+        ]
+    }
 
 
 def _answered(position: Position) -> dict[str, Any]:
@@ -217,7 +264,10 @@ _HANDLERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "start": _start,
     "deal": _deal,
     "legal": _legal,
+    "count": _count,
     "apply": _apply,
+    "play": _play,
+    "perft": _perft,
     "score": _score,
     "quit": lambda _request: {},
 }
