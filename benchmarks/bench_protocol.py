@@ -4,7 +4,9 @@ Run from the repository root with ``.venv/bin/python -m benchmarks.bench_protoco
 (``--quick`` for a short run). Prints figures; asserts nothing. Target (issue 15): at
 least 2,000 ``legal`` requests a second on positions reached in random play, through the
 client (:class:`~zwicker_ref.protocol.ProcessEngine`) against ``zwicker serve``. Also
-prints the in-process server's cost per request and the cost of switching variants.
+prints the in-process server's cost per request and the cost of switching variants, and
+(unless ``--quick``) the whole corpus through ``zwicker serve`` beside ``zwicker check``
+(target: no more than twice as long).
 
 Each timed loop runs ``--repeat`` times (default 3) and the best is printed: other work
 on the machine only ever slows a run down. Beside the wall-clock rate, the client's CPU
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -133,6 +136,30 @@ def bench_server(positions: list[Position], repeat: int) -> None:
     )
 
 
+def bench_corpus(repeat: int) -> None:
+    """The whole corpus in process (``zwicker check``) and through ``zwicker serve``.
+
+    Whole commands, as a user runs them (start-up and reading the corpus included), best
+    of ``repeat``; the target (issue 15) is conform at most twice as long as check.
+    """
+    zwicker = [sys.executable, "-m", "zwicker_ref"]
+    commands = {
+        "zwicker check": [*zwicker, "check"],
+        "zwicker conform --engine 'zwicker serve'": [*zwicker, "conform", "--engine", SERVE],
+    }
+    best = {}
+    for label, command in commands.items():
+        walls = []
+        for _ in range(repeat):
+            started = time.perf_counter()
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+            walls.append(time.perf_counter() - started)
+        best[label] = min(walls)
+        print(f"  {label}: {best[label]:.2f} s")
+    check, conform = best.values()
+    print(f"  conform / check: {conform / check:.2f} (target: 2 or less)")
+
+
 def main() -> None:
     """Run the benchmark."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -155,6 +182,9 @@ def main() -> None:
     bench_client(
         switching, f"variant switching at every request ({len(variants)} variants)", args.repeat
     )
+    if not args.quick:
+        print(f"The whole corpus (best of {args.repeat})")
+        bench_corpus(args.repeat)
 
 
 if __name__ == "__main__":

@@ -126,7 +126,8 @@ def _play(request: dict[str, Any]) -> dict[str, Any]:
             return {"counts": counts, "positions": positions, "refused": refused}
         # Only where asked: a late position of a hand may have a table of many items.
         counts.append(REFERENCE.count_each([position])[0] if index in asked else None)
-        positions.append(_answered(after))
+        # Not remembered (as _answered does): a runner does not send these back.
+        positions.append(position_to_data(after))
         position = after
     return {"counts": counts, "positions": positions}
 
