@@ -52,7 +52,7 @@ def requests(draw: st.DrawFn) -> dict[str, Any]:
             bounds = [0, *cuts, len(deck)]
             request["captured"] = [deck[a:b] for a, b in itertools.pairwise(bounds)]
             request["zwicks"] = [draw(st.integers(min_value=0, max_value=3)) for _ in range(sides)]
-    elif op in ("legal", "apply"):
+    elif op in ("legal", "count", "apply", "play", "perft"):
         position = draw(positions(max_table=6))
         request["position"] = position_to_data(position)
         if op == "apply":
@@ -60,6 +60,12 @@ def requests(draw: st.DrawFn) -> dict[str, Any]:
             request["move"] = move_to_data(move)
             if move.seat is not None:
                 request["seat"] = move.seat
+        if op == "play":  # the first move, legal or not, and maybe another
+            played = draw(st.lists(legal_and_candidate(position), min_size=1, max_size=2))
+            request["moves"] = [move_to_data(move) for move in played]
+            request["count"] = draw(st.sets(st.integers(0, len(played) - 1)).map(sorted))
+        if op == "perft":
+            request["depth"] = draw(st.integers(min_value=1, max_value=2))
     return request
 
 
