@@ -17,7 +17,8 @@ from tests.conftest import ROOT
 from zwicker_ref.cli import main
 from zwicker_ref.engine.dealing import shuffled_deck, start_hand
 from zwicker_ref.formats.position_io import position_to_data
-from zwicker_ref.protocol import OPERATIONS, serve
+from zwicker_ref.protocol import OPERATIONS, answer, serve
+from zwicker_ref.protocol.messages import OPTIONAL_OPERATIONS
 from zwicker_ref.rules.spec_loader import load_variant
 
 PYTHON = sys.executable
@@ -52,6 +53,13 @@ def test_serve_answers_hello_and_bad_requests() -> None:
     assert replies[0]["ok"] is True
     assert replies[0]["protocol"] == 1
     assert "dithmarschen" in replies[0]["variants"]
+    # Served, every operation; answer() alone leaves the optional ones out, so that a
+    # wrapper that changes its legal and apply answers is not asked a perft or a play.
+    assert replies[0]["ops"] == [op for op in OPERATIONS if op != "quit"]
+    assert answer({"id": 1, "op": "hello"})["ops"] == [
+        op for op in OPERATIONS if op != "quit" and op not in OPTIONAL_OPERATIONS
+    ]
+    assert {"count", "play", "perft"} == OPTIONAL_OPERATIONS
     assert replies[1]["error"] == "bad-request"
     assert (replies[2]["id"], replies[2]["error"]) == (2, "bad-request")
     assert replies[3] == {"id": 3, "ok": True}

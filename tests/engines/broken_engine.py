@@ -93,10 +93,12 @@ for line in sys.stdin:
             reply["refused"] = {"error": "card-not-in-hand", "message": "no"}
         if MODE == "play-short":
             del reply["positions"][-1], reply["counts"][-1]
-    if request.get("op") == "hello" and not MODE.startswith(("perft-", "play-")):
-        # Perft walks and games a move at a time are what the modes above break: this
-        # engine is walked by the runner, and plays a game as the runner asks it.
-        reply["ops"] = [op for op in reply["ops"] if op not in ("perft", "play")]
+    if request.get("op") == "hello":
+        # It counts with its own listing. Perft walks and games a move at a time are
+        # what the other modes break: only these modes answer perft and play.
+        reply["ops"].append("count")
+        if MODE.startswith(("perft-", "play-")):
+            reply["ops"] += ["play", "perft"]
     if request.get("op") == "perft" and reply.get("ok"):
         if MODE == "perft-wrong":
             reply["divide"][0]["counts"][-1] += 1

@@ -7,7 +7,7 @@ A second argument lists operations its ``hello`` leaves out, comma-separated.
 import json
 import sys
 
-from zwicker_ref.protocol import answer
+from zwicker_ref.protocol import OPERATIONS, answer
 
 LOG = sys.argv[1]
 HIDDEN = set(sys.argv[2].split(",")) if len(sys.argv) > 2 else set()
@@ -17,8 +17,8 @@ with open(LOG, "a", encoding="utf-8") as log:
     for line in sys.stdin:
         request = json.loads(line)
         reply = answer(request)
-        if request.get("op") == "hello":
-            reply["ops"] = [op for op in reply["ops"] if op not in HIDDEN]
+        if request.get("op") == "hello":  # every operation (as serve lists them) but those
+            reply["ops"] = [op for op in OPERATIONS if op != "quit" and op not in HIDDEN]
         log.write(json.dumps({"request": request, "answer": reply}) + "\n")
         if request.get("op") == "quit":
             break

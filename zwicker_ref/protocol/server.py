@@ -19,6 +19,7 @@ from zwicker_ref.formats.notation import format_moves
 from zwicker_ref.formats.position_io import position_from_data, position_to_data
 from zwicker_ref.protocol.messages import (
     OPERATIONS,
+    OPTIONAL_OPERATIONS,
     PROTOCOL_VERSION,
     cards_of,
     names_of,
@@ -31,7 +32,15 @@ from zwicker_ref.rules.spec_loader import variant_ids
 
 
 def answer(request: Any) -> dict[str, Any]:
-    """The reference engine's answer to one request (never raises)."""
+    """The reference engine's answer to one request (never raises).
+
+    Every operation is answered, but the ``hello`` lists only those every engine answers,
+    not the optional ``count``, ``play`` and ``perft`` (:data:`OPTIONAL_OPERATIONS`),
+    which only :func:`serve` lists: a program that answers with this function and
+    changes some answers (as the test engines with a deliberate bug do) is asked for
+    ``legal`` and ``apply``, never for a ``perft`` or ``play`` that would pass by its
+    changes, unless it lists them itself.
+    """
     ident = request.get("id") if isinstance(request, dict) else None
     if not isinstance(request, dict) or request.get("op") not in OPERATIONS:
         return {
@@ -62,7 +71,7 @@ def _hello(_request: dict[str, Any]) -> dict[str, Any]:
         "engine": REFERENCE.name,
         "version": __version__,
         "variants": list(variant_ids()),
-        "ops": [op for op in OPERATIONS if op != "quit"],
+        "ops": [op for op in OPERATIONS if op != "quit" and op not in OPTIONAL_OPERATIONS],
         # No "options": the reference plays every option, and listing them would load
         # every variant's spec before the first request.
     }
@@ -275,7 +284,10 @@ _HANDLERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
 
 
 def serve(reader: IO[str], writer: IO[str]) -> None:
-    """Answer requests, one JSON line each, until ``quit`` or the end of the input."""
+    """Answer requests, one JSON line each, until ``quit`` or the end of the input.
+
+    Its ``hello`` lists every operation, the optional ones included (:func:`answer`).
+    """
     for line in reader:
         if not line.strip():
             continue
@@ -294,6 +306,8 @@ def serve(reader: IO[str], writer: IO[str]) -> None:
             }
         else:
             reply = answer(request)
+            if isinstance(request, dict) and request.get("op") == "hello" and reply["ok"]:
+                reply["ops"] = [op for op in OPERATIONS if op != "quit"]
         writer.write(json.dumps(reply, ensure_ascii=False) + "\n")
         writer.flush()
         if isinstance(request, dict) and request.get("op") == "quit":
