@@ -18,7 +18,6 @@ import shlex
 import subprocess
 import threading
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
 from typing import IO, Any, TypeVar
 
 from zwicker_ref.conformance.reference import EngineFault, Played, Setup, StageDeal, Unsupported
@@ -33,12 +32,18 @@ from zwicker_ref.protocol.messages import (
     OPTIONAL_OPERATIONS,
     PROTOCOL_VERSION,
     AnswerError,
+    Pending,
     answer_count,
     answer_list,
-    answer_object,
     answer_text,
+    apply_request,
+    count_request,
+    hello_problem,
+    legal_request,
     names_of,
+    position_text,
     read_divide,
+    read_played,
     read_sides,
     read_stages,
     setup_to_data,
@@ -219,7 +224,7 @@ class ProcessEngine:
         return reply
 
     def _exchange_all(
-        self, requests: Sequence[_Pending], read: Callable[[dict[str, Any]], T]
+        self, requests: Sequence[Pending], read: Callable[[dict[str, Any]], T]
     ) -> list[T]:
         """What ``read`` makes of the answers to ``requests``, written together.
 
@@ -329,7 +334,7 @@ class ProcessEngine:
             raise self._fault(f"the answer to {op} has no 'ok'")
         return reply
 
-    def _batch(self, requests: Sequence[_Pending], read: Callable[[dict[str, Any]], T]) -> list[T]:
+    def _batch(self, requests: Sequence[Pending], read: Callable[[dict[str, Any]], T]) -> list[T]:
         """What ``read`` makes of each answer, the requests sent together.
 
         Each answer is checked, then read, in order; the first that fails raises, as the
@@ -451,10 +456,10 @@ class ProcessEngine:
         does not answer ``count``) first, so that an engine may play the move knowing
         its listing.
         """
-        text = _position_text(position)
+        text = position_text(position)
         counts = self._counts()
-        first = (_count_request if counts else _legal_request)(text, position)
-        listed, after = self._batch([first, _apply_request(text, position, move)], _as_is)
+        first = (count_request if counts else legal_request)(text, position)
+        listed, after = self._batch([first, apply_request(text, position, move)], _as_is)
         count = self._count(listed) if counts else len(self._moves(listed))
         return count, self._after(after)
 
@@ -465,11 +470,11 @@ class ProcessEngine:
         """
         if not self._counts():
             return [len(moves) for moves in self.legal_each(positions)]
-        return self._batch([_count_request(_position_text(p), p) for p in positions], self._count)
+        return self._batch([count_request(position_text(p), p) for p in positions], self._count)
 
     def legal_each(self, positions: Sequence[Position]) -> list[list[Move]]:
         """The legal moves of each position, the requests sent together."""
-        return self._batch([_legal_request(_position_text(p), p) for p in positions], self._moves)
+        return self._batch([legal_request(position_text(p), p) for p in positions], self._moves)
 
     def expand_each(self, positions: Sequence[Position]) -> list[list[tuple[Move, Position]]]:
         """Each position's legal moves, each with the position after it.
@@ -477,13 +482,13 @@ class ProcessEngine:
         The ``legal`` requests are sent together, then the ``apply`` requests of all
         their moves together.
         """
-        texts = [_position_text(position) for position in positions]
+        texts = [position_text(position) for position in positions]
         listed = self._batch(
-            [_legal_request(text, p) for text, p in zip(texts, positions, strict=True)],
+            [legal_request(text, p) for text, p in zip(texts, positions, strict=True)],
             self._moves,
         )
         steps = [
-            _apply_request(text, position, move)
+            apply_request(text, position, move)
             for text, position, moves in zip(texts, positions, listed, strict=True)
             for move in moves
         ]
@@ -513,40 +518,15 @@ class ProcessEngine:
             position.options,
         )
         try:
-            counts = answer_list(self._field(reply, "counts", "play"), "counts")
-            positions = answer_list(self._field(reply, "positions", "play"), "positions")
-            refused = reply.get("refused")
-            played = len(positions)
-            if len(counts) != played:
-                raise AnswerError(f"counts has {len(counts)} numbers for the {played} moves played")
-            if refused is None and played != len(moves):
-                raise AnswerError(f"{played} positions for {len(moves)} moves, none refused")
-            if refused is not None and played >= len(moves):
-                raise AnswerError(f"a move is refused after all {len(moves)} were played")
-            refusal = None if refused is None else self._refusal(refused)
-            return Played(
-                counts=tuple(
-                    None if at not in counted else answer_count(count, f"counts[{at}]")
-                    for at, count in enumerate(counts)
-                ),
-                positions=tuple(
-                    self._position(data, f"play (positions[{at}])")
-                    for at, data in enumerate(positions)
-                ),
-                refusal=refusal,
+            return read_played(
+                self._field(reply, "counts", "play"),
+                self._field(reply, "positions", "play"),
+                reply.get("refused"),
+                len(moves),
+                counted,
             )
         except AnswerError as error:
             raise self._fault(f"invalid answer to play: {error}") from None
-
-    def _refusal(self, refused: Any) -> IllegalMoveError:
-        """The error of a ``refused`` move in a ``play`` answer."""
-        entry = answer_object(refused, "refused", ("error",), optional=("message",))
-        code = answer_text(entry["error"], "refused.error")
-        try:
-            error = ErrorCode(code)
-        except ValueError:
-            raise AnswerError(f"refused.error: unknown error code {code!r}") from None
-        return IllegalMoveError(error, str(entry.get("message", "")))
 
     def perft_divide(
         self, position: Position, depth: int
@@ -599,69 +579,8 @@ which holds nothing when a batch starts (every earlier answer is in), they never
 for the engine, even one that hangs."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Pending:
-    """A request of a batch: its op, what ``hello`` may rule out, its fields as JSON text."""
-
-    op: str
-    variant: str | None
-    options: tuple[str, ...]
-    fields: str
-    """The request's members after ``id``, as JSON: ``"op": "legal", "position": {...}``."""
-
-
 def _as_is(reply: dict[str, Any]) -> dict[str, Any]:
     return reply
-
-
-def _position_text(position: Position) -> str:
-    """A position as request JSON, written once for its ``legal`` and every ``apply``."""
-    return json.dumps(position_to_data(position))
-
-
-def _legal_request(text: str, position: Position) -> _Pending:
-    return _Pending(
-        "legal", position.variant, position.options, f'"op": "legal", "position": {text}'
-    )
-
-
-def _count_request(text: str, position: Position) -> _Pending:
-    return _Pending(
-        "count", position.variant, position.options, f'"op": "count", "position": {text}'
-    )
-
-
-def _apply_request(text: str, position: Position, move: Move) -> _Pending:
-    fields = f'"op": "apply", "position": {text}, "move": {json.dumps(move_to_data(move))}'
-    if move.seat is not None:
-        fields += f', "seat": {move.seat}'
-    return _Pending("apply", position.variant, position.options, fields)
-
-
-def hello_problem(hello: dict[str, Any]) -> str | None:
-    """What is wrong with an answer to ``hello``, or None for a protocol-1 hello.
-
-    It must say ``"ok": true`` and ``"protocol": 1``; ``variants`` and ``ops``, when
-    given, are lists of texts, ``options`` an object of such lists by variant.
-    """
-    if hello.get("ok") is not True:
-        return f"its answer to hello is not ok: {json.dumps(hello)[:120]}"
-    if hello.get("protocol") != PROTOCOL_VERSION:
-        return f"its hello says protocol {hello.get('protocol')!r}, not {PROTOCOL_VERSION}"
-    for key in ("variants", "ops"):
-        value = hello.get(key)
-        if value is not None and not _texts(value):
-            return f"its hello's {key!r} is not a list of texts: {value!r}"
-    options = hello.get("options")
-    if options is not None and not (
-        isinstance(options, dict) and all(_texts(value) for value in options.values())
-    ):
-        return f"its hello's 'options' is not an object of option lists by variant: {options!r}"
-    return None
-
-
-def _texts(value: object) -> bool:
-    return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
 def _write(stream: IO[str] | None, text: str) -> None:

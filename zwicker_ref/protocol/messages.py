@@ -8,15 +8,20 @@ says what was wrong): a whole number must be a JSON integer, never ``2.7``, ``tr
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import json
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from zwicker_ref.conformance.reference import Setup, StageDeal
+from zwicker_ref.conformance.reference import Played, Setup, StageDeal
 from zwicker_ref.documents.schemas import is_whole_number
 from zwicker_ref.engine.moves import Move
+from zwicker_ref.engine.position import Position
 from zwicker_ref.engine.scoring import LineScore, SideScore, side_seats
-from zwicker_ref.errors import ErrorCode, ZwickerError
+from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
+from zwicker_ref.formats.move_data import move_to_data
 from zwicker_ref.formats.notation import parse_move
+from zwicker_ref.formats.position_io import position_from_data, position_to_data
 from zwicker_ref.rules.cards import Card
 
 PROTOCOL_VERSION = 1
@@ -37,6 +42,70 @@ OPTIONAL_OPERATIONS = frozenset({"count", "play", "perft"})
 
 
 # Encoding --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A request of a batch: its op, what ``hello`` may rule out, its fields as JSON text."""
+
+    op: str
+    variant: str | None
+    options: tuple[str, ...]
+    fields: str
+    """The request's members after ``id``, as JSON: ``"op": "legal", "position": {...}``."""
+
+
+def position_text(position: Position) -> str:
+    """A position as request JSON, written once for its ``legal`` and every ``apply``."""
+    return json.dumps(position_to_data(position))
+
+
+def legal_request(text: str, position: Position) -> Pending:
+    """A ``legal`` request of the position written as ``text`` (:func:`position_text`)."""
+    return Pending(
+        "legal", position.variant, position.options, f'"op": "legal", "position": {text}'
+    )
+
+
+def count_request(text: str, position: Position) -> Pending:
+    """A ``count`` request of the position written as ``text``."""
+    return Pending(
+        "count", position.variant, position.options, f'"op": "count", "position": {text}'
+    )
+
+
+def apply_request(text: str, position: Position, move: Move) -> Pending:
+    """An ``apply`` request of ``move`` in the position written as ``text``."""
+    fields = f'"op": "apply", "position": {text}, "move": {json.dumps(move_to_data(move))}'
+    if move.seat is not None:
+        fields += f', "seat": {move.seat}'
+    return Pending("apply", position.variant, position.options, fields)
+
+
+def hello_problem(hello: dict[str, Any]) -> str | None:
+    """What is wrong with an answer to ``hello``, or None for a protocol-1 hello.
+
+    It must say ``"ok": true`` and ``"protocol": 1``; ``variants`` and ``ops``, when
+    given, are lists of texts, ``options`` an object of such lists by variant.
+    """
+    if hello.get("ok") is not True:
+        return f"its answer to hello is not ok: {json.dumps(hello)[:120]}"
+    if hello.get("protocol") != PROTOCOL_VERSION:
+        return f"its hello says protocol {hello.get('protocol')!r}, not {PROTOCOL_VERSION}"
+    for key in ("variants", "ops"):
+        value = hello.get(key)
+        if value is not None and not _texts(value):
+            return f"its hello's {key!r} is not a list of texts: {value!r}"
+    options = hello.get("options")
+    if options is not None and not (
+        isinstance(options, dict) and all(_texts(value) for value in options.values())
+    ):
+        return f"its hello's 'options' is not an object of option lists by variant: {options!r}"
+    return None
+
+
+def _texts(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
 def setup_to_data(setup: Setup) -> dict[str, Any]:
@@ -223,3 +292,47 @@ def answer_count(value: Any, place: str) -> int:
     if count < 0:
         raise AnswerError(f"{place} must be 0 or more, not {count}")
     return count
+
+
+def read_played(
+    counts: Any, positions: Any, refused: Any, moves: int, counted: Collection[int]
+) -> Played:
+    """A ``play`` answer's ``counts``, ``positions`` and ``refused``, for ``moves`` moves.
+
+    Every position is read (and checked) as a position file is; a number of legal moves
+    is read where ``counted`` asked for it (by move index, from 0).
+    """
+    counts = answer_list(counts, "counts")
+    positions = answer_list(positions, "positions")
+    played = len(positions)
+    if len(counts) != played:
+        raise AnswerError(f"counts has {len(counts)} numbers for the {played} moves played")
+    if refused is None and played != moves:
+        raise AnswerError(f"{played} positions for {moves} moves, none refused")
+    if refused is not None and played >= moves:
+        raise AnswerError(f"a move is refused after all {moves} were played")
+    read: list[Position] = []
+    for at, data in enumerate(positions):
+        try:
+            read.append(position_from_data(data, f"positions[{at}]"))
+        except ZwickerError as error:
+            raise AnswerError(f"positions[{at}] is not a valid position: {error}") from None
+    return Played(
+        counts=tuple(
+            None if at not in counted else answer_count(count, f"counts[{at}]")
+            for at, count in enumerate(counts)
+        ),
+        positions=tuple(read),
+        refusal=None if refused is None else read_refusal(refused),
+    )
+
+
+def read_refusal(value: Any) -> IllegalMoveError:
+    """The error of the move a ``play`` answer says was ``refused``."""
+    entry = answer_object(value, "refused", ("error",), optional=("message",))
+    code = answer_text(entry["error"], "refused.error")
+    try:
+        error = ErrorCode(code)
+    except ValueError:
+        raise AnswerError(f"refused.error: unknown error code {code!r}") from None
+    return IllegalMoveError(error, str(entry.get("message", "")))
