@@ -312,10 +312,17 @@ class ProcessEngine:
             return isinstance(ops, list) and op in ops
         return not isinstance(ops, list) or op in ops
 
-    def _counts(self) -> bool:
-        """True if the engine answers ``count`` (its ``hello`` lists it)."""
+    def _declares(self, op: str) -> bool:
+        """True if the engine answers the optional ``op`` (its ``hello`` lists it)."""
         self._ensure_started()
-        return self._answers("count")
+        return self._answers(op)
+
+    def _read(self, op: str, read: Callable[[], T]) -> T:
+        """What ``read`` makes of the answer to ``op``; a fault if it breaks the protocol."""
+        try:
+            return read()
+        except AnswerError as error:
+            raise self._fault(f"invalid answer to {op}: {error}") from None
 
     def _answer(self, op: str, reply: dict[str, Any]) -> dict[str, Any]:
         """``reply`` if it answers ``op``; Unsupported, IllegalMoveError or a fault if not."""
@@ -386,10 +393,7 @@ class ProcessEngine:
             setup.variant,
             setup.options,
         )
-        try:
-            return read_stages(self._field(reply, "stages", "deal"))
-        except AnswerError as error:
-            raise self._fault(f"invalid answer to deal: {error}") from None
+        return self._read("deal", lambda: read_stages(self._field(reply, "stages", "deal")))
 
     def legal(self, position: Position) -> list[Move]:
         """The legal moves."""
@@ -426,10 +430,9 @@ class ProcessEngine:
             raise self._fault(f"invalid move in answer to legal: {error}") from None
 
     def _count(self, reply: dict[str, Any]) -> int:
-        try:
-            return answer_count(self._field(reply, "count", "count"), "count")
-        except AnswerError as error:
-            raise self._fault(f"invalid answer to count: {error}") from None
+        return self._read(
+            "count", lambda: answer_count(self._field(reply, "count", "count"), "count")
+        )
 
     def apply(self, position: Position, move: Move) -> Position:
         """The position after a move (IllegalMoveError with the engine's code)."""
@@ -457,7 +460,7 @@ class ProcessEngine:
         its listing.
         """
         text = position_text(position)
-        counts = self._counts()
+        counts = self._declares("count")
         first = (count_request if counts else legal_request)(text, position)
         listed, after = self._batch([first, apply_request(text, position, move)], _as_is)
         count = self._count(listed) if counts else len(self._moves(listed))
@@ -468,7 +471,7 @@ class ProcessEngine:
 
         Asked with ``count`` where the engine answers it, else listed with ``legal``.
         """
-        if not self._counts():
+        if not self._declares("count"):
             return [len(moves) for moves in self.legal_each(positions)]
         return self._batch([count_request(position_text(p), p) for p in positions], self._count)
 
@@ -504,8 +507,7 @@ class ProcessEngine:
         ``counted``. None if the engine does not answer ``play`` (its ``hello`` does not
         list it).
         """
-        self._ensure_started()
-        if not self._answers("play"):
+        if not self._declares("play"):
             return None
         reply = self._request(
             {
@@ -517,16 +519,16 @@ class ProcessEngine:
             position.variant,
             position.options,
         )
-        try:
-            return read_played(
+        return self._read(
+            "play",
+            lambda: read_played(
                 self._field(reply, "counts", "play"),
                 self._field(reply, "positions", "play"),
                 reply.get("refused"),
                 len(moves),
                 counted,
-            )
-        except AnswerError as error:
-            raise self._fault(f"invalid answer to play: {error}") from None
+            ),
+        )
 
     def perft_divide(
         self, position: Position, depth: int
@@ -536,18 +538,16 @@ class ProcessEngine:
         For each depth from 1 to ``depth``, as the engine's ``perft`` answers them; None if
         it does not answer ``perft`` (its ``hello`` does not list it).
         """
-        self._ensure_started()
-        if not self._answers("perft"):
+        if not self._declares("perft"):
             return None
         reply = self._request(
             {"op": "perft", "position": position_to_data(position), "depth": depth},
             position.variant,
             position.options,
         )
-        try:
-            return read_divide(self._field(reply, "divide", "perft"), depth)
-        except AnswerError as error:
-            raise self._fault(f"invalid answer to perft: {error}") from None
+        return self._read(
+            "perft", lambda: read_divide(self._field(reply, "divide", "perft"), depth)
+        )
 
     def score(
         self, setup: Setup, captured: Sequence[Sequence[Card]], zwicks: Sequence[int]
@@ -563,10 +563,12 @@ class ProcessEngine:
             setup.variant,
             setup.options,
         )
-        try:
-            return read_sides(self._field(reply, "sides", "score"), setup.players, captured, zwicks)
-        except AnswerError as error:
-            raise self._fault(f"invalid answer to score: {error}") from None
+        return self._read(
+            "score",
+            lambda: read_sides(
+                self._field(reply, "sides", "score"), setup.players, captured, zwicks
+            ),
+        )
 
 
 T = TypeVar("T")
