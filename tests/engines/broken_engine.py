@@ -34,6 +34,18 @@ def _spelled(text: str) -> str:
     return f"{played} x {' '.join(reversed(items.split(' ')))}" if separator else text
 
 
+def broke_down(fault: str) -> bool:
+    """Crash, hang or write garbage, as ``fault`` says; True if garbage replaced the answer."""
+    if fault == "crash":
+        sys.exit(3)
+    if fault == "hang":
+        time.sleep(60)
+    if fault == "garbage":
+        print("this is not JSON", flush=True)
+        return True
+    return False
+
+
 MODE = sys.argv[1]
 NTH = int(sys.argv[2]) if len(sys.argv) > 2 else 0
 applied = 0
@@ -50,12 +62,7 @@ for line in sys.stdin:
     if request.get("op") == "apply":
         applied += 1
         if applied == NTH:
-            if MODE == "apply-crash":
-                sys.exit(3)
-            if MODE == "apply-hang":
-                time.sleep(60)
-            if MODE == "apply-garbage":
-                print("this is not JSON", flush=True)
+            if MODE.startswith("apply-") and broke_down(MODE.removeprefix("apply-")):
                 continue
             if MODE == "apply-illegal":
                 reply = {
@@ -70,12 +77,7 @@ for line in sys.stdin:
         if MODE == "text-score":
             reply["sides"][0]["points"] = str(reply["sides"][0]["points"])
     if request.get("op") == "legal":
-        if MODE == "crash":
-            sys.exit(3)
-        if MODE == "hang":
-            time.sleep(60)
-        if MODE == "garbage":
-            print("this is not JSON", flush=True)
+        if broke_down(MODE):
             continue
         if MODE == "wrong":
             reply["moves"] = reply["moves"][:-1]
