@@ -11,7 +11,7 @@ that does not play the variant skips the case, even when no hand is played in it
 
 from __future__ import annotations
 
-from zwicker_ref.conformance.reference import Engine, PlayingEngine, Setup
+from zwicker_ref.conformance.reference import Engine, Setup, played_at_once
 from zwicker_ref.conformance.scenario_kinds import MatchBody, MatchHandPart
 from zwicker_ref.conformance.scenarios import Scenario
 from zwicker_ref.engine.match import (
@@ -87,11 +87,7 @@ def _points(
     setup = _setup(scenario, dealer)
     position = engine.start(setup, hand.deck)
     moves = [(game_move.seat, game_move.move) for game_move in hand.moves]
-    at_once = (
-        engine.play(position, [move for _seat, move in moves], ())
-        if isinstance(engine, PlayingEngine)
-        else None
-    )
+    at_once = played_at_once(engine, position, [move for _seat, move in moves])
     apply = engine.apply if at_once is None else at_once.in_turn()
     for played in replay_moves(position, moves, apply):
         position = played.after

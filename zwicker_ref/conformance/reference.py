@@ -185,6 +185,18 @@ class PlayingEngine(Protocol):
         """
 
 
+def played_at_once(
+    engine: Engine, position: Position, moves: Sequence[Move], counted: Collection[int] = ()
+) -> Played | None:
+    """The moves played by the engine's ``play`` (:class:`PlayingEngine`), sent at once.
+
+    None if the engine has no ``play``: the moves are then asked a move at a time.
+    """
+    if not isinstance(engine, PlayingEngine):
+        return None
+    return engine.play(position, moves, counted)
+
+
 @runtime_checkable
 class PerftEngine(Protocol):
     """An engine that walks a perft tree itself and answers the counts (its ``perft``).

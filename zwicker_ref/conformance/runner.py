@@ -21,10 +21,10 @@ from zwicker_ref.conformance.reference import (
     Engine,
     EngineFault,
     PerftEngine,
-    PlayingEngine,
     Setup,
     TextEngine,
     Unsupported,
+    played_at_once,
 )
 from zwicker_ref.conformance.scenario_kinds import (
     BuildPart,
@@ -303,14 +303,11 @@ def _run_game(scenario: Scenario, body: GameBody, engine: Engine) -> list[str]:
     differences = check_at(0)
     moves = [(game_move.seat, game_move.move) for game_move in body.moves]
     listed: dict[int, int] = {}  # by move number: how many legal moves came before it
-    at_once = (
-        engine.play(
-            position,
-            [game_move.move for game_move in body.moves],
-            {index for index, game_move in enumerate(body.moves) if game_move.count is not None},
-        )
-        if isinstance(engine, PlayingEngine)
-        else None
+    at_once = played_at_once(
+        engine,
+        position,
+        [game_move.move for game_move in body.moves],
+        {index for index, game_move in enumerate(body.moves) if game_move.count is not None},
     )
     apply = _game_apply(body, engine, listed) if at_once is None else at_once.in_turn(listed)
     try:
