@@ -37,10 +37,9 @@ from zwicker_ref.protocol.messages import (
     answer_list,
     answer_text,
     apply_request,
-    count_request,
     hello_problem,
-    legal_request,
     names_of,
+    position_request,
     position_text,
     read_divide,
     read_played,
@@ -461,7 +460,7 @@ class ProcessEngine:
         """
         text = position_text(position)
         counts = self._declares("count")
-        first = (count_request if counts else legal_request)(text, position)
+        first = position_request("count" if counts else "legal", text, position)
         listed, after = self._batch([first, apply_request(text, position, move)], _as_is)
         count = self._count(listed) if counts else len(self._moves(listed))
         return count, self._after(after)
@@ -473,11 +472,15 @@ class ProcessEngine:
         """
         if not self._declares("count"):
             return [len(moves) for moves in self.legal_each(positions)]
-        return self._batch([count_request(position_text(p), p) for p in positions], self._count)
+        return self._batch(
+            [position_request("count", position_text(p), p) for p in positions], self._count
+        )
 
     def legal_each(self, positions: Sequence[Position]) -> list[list[Move]]:
         """The legal moves of each position, the requests sent together."""
-        return self._batch([legal_request(position_text(p), p) for p in positions], self._moves)
+        return self._batch(
+            [position_request("legal", position_text(p), p) for p in positions], self._moves
+        )
 
     def expand_each(self, positions: Sequence[Position]) -> list[list[tuple[Move, Position]]]:
         """Each position's legal moves, each with the position after it.
@@ -487,7 +490,7 @@ class ProcessEngine:
         """
         texts = [position_text(position) for position in positions]
         listed = self._batch(
-            [legal_request(text, p) for text, p in zip(texts, positions, strict=True)],
+            [position_request("legal", text, p) for text, p in zip(texts, positions, strict=True)],
             self._moves,
         )
         steps = [

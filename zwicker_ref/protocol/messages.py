@@ -60,18 +60,12 @@ def position_text(position: Position) -> str:
     return json.dumps(position_to_data(position))
 
 
-def legal_request(text: str, position: Position) -> Pending:
-    """A ``legal`` request of the position written as ``text`` (:func:`position_text`)."""
-    return Pending(
-        "legal", position.variant, position.options, f'"op": "legal", "position": {text}'
-    )
+def position_request(op: str, text: str, position: Position) -> Pending:
+    """A request of ``op`` (``legal``, ``count``) about the position written as ``text``.
 
-
-def count_request(text: str, position: Position) -> Pending:
-    """A ``count`` request of the position written as ``text``."""
-    return Pending(
-        "count", position.variant, position.options, f'"op": "count", "position": {text}'
-    )
+    ``text`` is :func:`position_text` of ``position``.
+    """
+    return Pending(op, position.variant, position.options, f'"op": "{op}", "position": {text}')
 
 
 def apply_request(text: str, position: Position, move: Move) -> Pending:
