@@ -58,6 +58,8 @@ class CardFacts:
 
     table: tuple[int, ...]
     """The values it offers loose on the table."""
+    table_low: int
+    """The least of them."""
     capture: tuple[int, ...]
     """The values it takes when played to capture."""
     build: tuple[int, ...]
@@ -148,17 +150,26 @@ class RuleTables:
         counts, then by those its target offers (None: a new single-card build)."""
         self.trails: Memo[Card, Trail] = Memo(Trail)
         """The trail of each card: a move is a value, so one object serves every listing."""
+        self.partners: Memo[tuple[int, int], tuple[int, ...]] = Memo(self._partners)
+        """The partners of each seat (none when everyone plays alone), by player count."""
 
     def _facts_of(self, card: Card) -> CardFacts:
         use = self.values.use(card)
         return CardFacts(
             table=use.table,
+            table_low=min(use.table) if use.table else _NEVER,
             capture=use.capture,
             build=use.build,
             holds=bit_set(use.hold),
             joker=card.is_joker,
             sweep=use.sweep,
         )
+
+    def _partners(self, key: tuple[int, int]) -> tuple[int, ...]:
+        players, seat = key
+        if not self.rules.is_partnership(players):
+            return ()
+        return tuple(other for other in range(seat % 2, players, 2) if other != seat)
 
     def _reach(self, played: tuple[int, ...]) -> Memo[tuple[int, ...] | None, int]:
         results = self.values.build_results
@@ -241,37 +252,53 @@ class _Prepared:
         # Hands and the table are kept in canonical order (position.py): no sorting here.
         cards = self.cards = hands[mover]
         facts = self.facts = [facts_of[card] for card in cards]
-        holds = [fact.holds for fact in facts]
-        self.rest_holds = [tuple(holds[:index] + holds[index + 1 :]) for index in range(len(holds))]
         table = self.table = position.table
+        # What each item offers, as checking reads it too (one definition: a loose card
+        # its table values, a build its announced value), and the least of those values.
         names: list[Card] = []
-        # What each item offers, as checking reads it too (one definition).
-        item_values = tables.values.item_values
-        offered = [item_values(item) for item in table]
+        offered: list[tuple[int, ...]] = []
+        lows: list[int] = []
         # Owned builds: each owning seat's values (a bit set), and its builds (item bit, value bit).
         owned: dict[int, int] = {}
         builds_of: dict[int, list[tuple[int, int]]] = {}
         for index, item in enumerate(table):
-            if isinstance(item, Pile):
+            if type(item) is Pile:
                 names.append(item.cards[0])
-                if item.owner is not None:
-                    owned[item.owner] = owned.get(item.owner, 0) | 1 << item.value
-                    builds_of.setdefault(item.owner, []).append((1 << index, 1 << item.value))
+                value = item.value
+                offered.append((value,))
+                lows.append(value)
+                owner = item.owner
+                if owner is not None:
+                    owned[owner] = owned.get(owner, 0) | 1 << value
+                    builds_of.setdefault(owner, []).append((1 << index, 1 << value))
             else:
-                names.append(item)
+                names.append(item)  # type: ignore[arg-type]
+                fact = facts_of[item]  # type: ignore[index]
+                offered.append(fact.table)
+                lows.append(fact.table_low)
         self.names = names
         self.targets = (None, *names)
         self.target_offers: tuple[tuple[int, ...] | None, ...] = (None, *offered)
         self.owned = owned if tables.obligation else {}
         self.builds_of = builds_of
+        # What each card of the hand leaves behind to back builds, where builds are owned.
+        if tables.ownership:
+            holds = [fact.holds for fact in facts]
+            self.rest_holds = [tuple(holds[:i] + holds[i + 1 :]) for i in range(len(holds))]
+        else:
+            self.rest_holds = []
         self.item_sets: dict[int, frozenset[Card]] = {}
         self.name_bytes: list[list[tuple[Card, ...]]] | None = None
         self.offered = offered
-        self.taken = _taken(tables, table, offered)
-        self.lows = [min(offer) if offer else _NEVER for offer in self.taken]
+        if tables.jokers_never_taken:
+            self.taken = _taken(tables, table, offered)
+            self.lows = [min(offer) if offer else _NEVER for offer in self.taken]
+        else:
+            self.taken = tuple(offered)
+            self.lows = lows
         self.captured_by: dict[tuple[int, ...], tuple[int, ...]] = {}
         # A joker alone on the table, where only a joker may take it.
-        self.lone_joker = lone_joker_only_by_joker(position.rules, table)
+        self.lone_joker = len(table) == 1 and lone_joker_only_by_joker(position.rules, table)
         self.owners: list[tuple[int, int]] | None = None
         self.checked = False
 
@@ -516,7 +543,7 @@ class _Prepared:
         tables = self.tables
         mover = self.mover
         owners = [(mover, 0)]
-        for partner in self.position.partners_of(mover):
+        for partner in tables.partners[self.position.players, mover]:
             basis = 0
             if tables.partner_builds:
                 for _bit, value in self.builds_of.get(partner, ()):
@@ -571,9 +598,13 @@ def list_moves(position: Position) -> list[Move]:
         prepared = _Prepared(position)
         cards = prepared.cards
         trail = prepared.tables.trails
-        moves: list[Move] = [
-            trail[card] for index, card in enumerate(cards) if prepared.trail_allowed(index)
-        ]
+        if prepared.mover in prepared.owned:
+            moves: list[Move] = [
+                trail[card] for index, card in enumerate(cards) if prepared.trail_allowed(index)
+            ]
+        else:
+            # Nothing of the mover's to back: every card may be trailed.
+            moves = [trail[card] for card in cards]
         for index, card in enumerate(cards):
             moves += prepared.capture_moves(index, card)
         for index, card in enumerate(cards):
