@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -331,19 +332,27 @@ def test_version_names_the_package_the_corpus_and_its_digest() -> None:
     assert lines[3].startswith("corpus root ")
 
 
-def test_version_starts_without_the_interpreter() -> None:
+@pytest.mark.parametrize("inside", [True, False], ids=["in-the-checkout", "elsewhere"])
+def test_version_starts_without_the_interpreter(inside: bool, tmp_path: Path) -> None:
     """``--version`` is answered before the command table (and jsonschema) is imported,
-    and without the modules only other commands need (typing, the error codes, and what
-    reading a corpus shipped in a zip takes)."""
+    and without the modules only other commands need (typing, the error codes, the
+    argument parser, dataclasses, and what reading a corpus shipped in a zip takes),
+    whether it reads the checkout around it or the corpus beside the package."""
     probe = (
         "import sys; from zwicker_ref.cli import main; status = main(['--version']); "
         "loaded = [name for name in ('jsonschema', 'zwicker_ref.engine.generation', "
         "'zwicker_ref.cli.spec_commands', 'typing', 'zwicker_ref.errors', 'shutil', "
-        "'tempfile', 'importlib.resources') if name in sys.modules]; "
+        "'tempfile', 'importlib.resources', 'argparse', 'dataclasses', 'textwrap') "
+        "if name in sys.modules]; "
         "print('LOADED', loaded, status)"
     )
     result = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT if inside else tmp_path,
+        env={key: value for key, value in os.environ.items() if key != "ZWICKER_CORPUS"},
     )
     assert result.stdout.splitlines()[-1] == "LOADED [] 0"
 

@@ -13,7 +13,7 @@ from tests.positions import cards
 from zwicker_ref.cli import main
 from zwicker_ref.conformance.runner import run_scenario
 from zwicker_ref.conformance.scenarios import check_scenario_document
-from zwicker_ref.documents.yamlfile import parse_yaml
+from zwicker_ref.documents.yamlfile import parse_yaml, record_text
 from zwicker_ref.engine.match import (
     MatchEnd,
     add_points,
@@ -29,8 +29,9 @@ from zwicker_ref.formats.match_record import (
     random_match,
     replay_match,
 )
+from zwicker_ref.formats.record import random_game, record_to_data
 from zwicker_ref.rules.match_rules import DrawWins, FirstDealer, TieRule
-from zwicker_ref.rules.spec_loader import check_variant_document, load_variant
+from zwicker_ref.rules.spec_loader import check_variant_document, load_variant, variant_ids
 
 
 def rules(variant_id: str) -> Any:
@@ -469,3 +470,24 @@ def test_new_match_from_a_record_is_a_passing_golden_case(
         parse_yaml(skeleton.read_text(encoding="utf-8"), "skeleton.yaml")
     )
     assert problems  # the expectation is the author's to derive
+
+
+@pytest.mark.parametrize("variant_id", variant_ids())
+def test_records_are_written_as_pure_python_yaml_would(variant_id: str) -> None:
+    """The records ``zwicker play`` writes (with libyaml's emitter, for speed) are the very
+    text PyYAML's own emitter writes: a game record and a match record of every variant."""
+    if not yaml.__with_libyaml__:
+        pytest.skip("PyYAML was built without libyaml: records are written by PyYAML itself")
+    players = min(load_variant(variant_id).rules.player_counts)
+    match = match_to_data(random_match(variant_id, players, 5, MatchEnd(hands=3, target=None)))
+    game = record_to_data(random_game(variant_id, players, 5)[0])
+    for data in (match, game):
+        pure = yaml.dump(
+            data,
+            Dumper=yaml.SafeDumper,
+            sort_keys=False,
+            default_flow_style=None,
+            width=100,
+            allow_unicode=True,
+        )
+        assert record_text(data) == pure

@@ -30,11 +30,9 @@ zwicker writes no colour, so ``NO_COLOR`` needs nothing.
 
 from __future__ import annotations
 
-import argparse
 import functools
 import os
 import sys
-import textwrap
 from collections.abc import Sequence
 
 from zwicker_ref._version import __version__
@@ -43,6 +41,8 @@ from zwicker_ref._version import __version__
 # and as little else as it can (type checkers read any name TYPE_CHECKING as true).
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
+
     from zwicker_ref.cli.command import Command
 
 
@@ -123,17 +123,6 @@ def _run(argv: Sequence[str] | None) -> int:
     return status
 
 
-class _VersionAction(argparse.Action):
-    """``--version``: the package, the corpus version and digest, and where it was read."""
-
-    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
-        super().__init__(option_strings, dest, nargs=0, help="print the versions and exit")
-
-    def __call__(self, parser: argparse.ArgumentParser, *_args: object, **_kwargs: object) -> None:
-        print_version()
-        parser.exit()
-
-
 def print_version() -> None:
     """Print the package version, the corpus version and digest, and the corpus root."""
     from zwicker_ref.documents.corpus import corpus_identity
@@ -147,6 +136,22 @@ def print_version() -> None:
 
 def parser() -> argparse.ArgumentParser:
     """The argument parser, built from :func:`commands`."""
+    # Imported here: ``zwicker --version`` is answered before any parser is built.
+    import argparse
+    import textwrap
+
+    class VersionAction(argparse.Action):
+        """``--version``: the package, the corpus version and digest, and where it was read."""
+
+        def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+            super().__init__(option_strings, dest, nargs=0, help="print the versions and exit")
+
+        def __call__(
+            self, parser: argparse.ArgumentParser, *_args: object, **_kwargs: object
+        ) -> None:
+            print_version()
+            parser.exit()
+
     top = argparse.ArgumentParser(
         prog="zwicker",
         description="Zwicker Rules: reference interpreter and checker of the Zwicker card games.",
@@ -155,7 +160,7 @@ def parser() -> argparse.ArgumentParser:
             "0 passed, 1 something checked failed, 2 usage or input error."
         ),
     )
-    top.add_argument("--version", action=_VersionAction)
+    top.add_argument("--version", action=VersionAction)
     subparsers = top.add_subparsers(
         title="commands", required=True, metavar="COMMAND", dest="command"
     )
@@ -186,4 +191,6 @@ def _corpus_note() -> str:
         "scenarios/; elsewhere the copy shipped in the package; ZWICKER_CORPUS=DIR names "
         "another."
     )
+    import textwrap
+
     return "\n\n" + textwrap.fill(note, 88)

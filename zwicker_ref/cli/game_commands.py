@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
 from zwicker_ref.cli.command import Command, add_output, refuse_existing, write_output
-from zwicker_ref.documents.yamlfile import read_yaml
+from zwicker_ref.documents.yamlfile import read_yaml, record_text
 from zwicker_ref.engine.generation import legal_moves
 from zwicker_ref.engine.match import MatchEnd
 from zwicker_ref.formats.match_record import (
@@ -80,7 +79,7 @@ def _play(args: argparse.Namespace) -> int:
     record, _position = random_game(
         args.variant, args.players, args.seed, args.dealer, tuple(args.options)
     )
-    write_output(args.output, _yaml(record_to_data(record)))
+    write_output(args.output, record_text(record_to_data(record)))
     summary = "; ".join(
         f"side {side.side} (seats {','.join(map(str, side.seats))}): {side.cards} cards, "
         f"{side.zwicks} zwicks, {side.points} points"
@@ -95,7 +94,7 @@ def _play_match(args: argparse.Namespace) -> int:
     record = random_match(
         args.variant, args.players, args.seed, end, args.dealer, tuple(args.options)
     )
-    write_output(args.output, _yaml(match_to_data(record)))
+    write_output(args.output, record_text(match_to_data(record)))
     outcome = (
         f"tied between sides {', '.join(map(str, record.winners))}"
         if len(record.winners) > 1
@@ -108,14 +107,6 @@ def _play_match(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 0
-
-
-def _yaml(data: dict[str, Any]) -> str:
-    import yaml
-
-    return yaml.safe_dump(
-        data, sort_keys=False, default_flow_style=None, width=100, allow_unicode=True
-    )
 
 
 def _configure_replay(parser: argparse.ArgumentParser) -> None:

@@ -18,23 +18,25 @@ import functools
 import hashlib
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
-from zwicker_ref.documents.locations import CorpusRoot, corpus_root
+from zwicker_ref.documents.locations import CorpusRoot, Record, corpus_root
 
 _VERSION = re.compile(r"^version:\s*(\d+\.\d+\.\d+)\s*$", re.MULTILINE)
 _SUFFIXES = (".yaml", ".json")
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class CorpusIdentity:
+class CorpusIdentity(Record):
     """What a report says about the corpus it ran."""
 
+    __slots__ = ("digest", "files", "root", "version")
     version: str
     digest: str
     files: int
     root: CorpusRoot
+
+    def __init__(self, *, version: str, digest: str, files: int, root: CorpusRoot) -> None:
+        self._fill(version=version, digest=digest, files=files, root=root)
 
     def to_json(self) -> dict[str, object]:
         """The identity as report data."""

@@ -8,8 +8,9 @@ version) and ``scenarios/``. Every command and every loader reads the one corpus
 2. the checkout that contains the current directory, when there is one (a command run
    inside a clone of the repository uses that clone's own files);
 3. the copy shipped inside the installed package (a wheel carries ``spec/`` and
-   ``scenarios/`` as package data), read through :mod:`importlib.resources`, so any
-   install layout works, a zip included.
+   ``scenarios/`` as package data): read where the package lies on disk, or through
+   :mod:`importlib.resources` where it does not, so any install layout works, a zip
+   included.
 
 The choice is made once per process; :func:`corpus_root` says which was taken, so reports
 can name it.
@@ -20,7 +21,6 @@ from __future__ import annotations
 import enum
 import functools
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 # Only a corpus shipped in the package needs importlib.resources (and a zipped one shutil
@@ -41,12 +41,46 @@ class Origin(enum.Enum):
     SHIPPED = "shipped"
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class CorpusRoot:
+class Record:
+    """An immutable value of named fields: a frozen dataclass, for the start-up path.
+
+    ``zwicker --version`` reads the corpus root and identity and nothing else; importing
+    :mod:`dataclasses` (and :mod:`inspect` with it) would be a tenth of its start-up time.
+    Subclasses name their fields in ``__slots__`` and set them in ``__init__`` through
+    :meth:`_fill`.
+    """
+
+    __slots__: tuple[str, ...] = ()
+
+    def _fill(self, **fields: object) -> None:
+        for name in self.__slots__:
+            object.__setattr__(self, name, fields[name])
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable; cannot set {name}")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and all(
+            getattr(self, name) == getattr(other, name) for name in self.__slots__
+        )
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, name) for name in self.__slots__))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+
+class CorpusRoot(Record):
     """A directory holding ``spec/`` and ``scenarios/``, and why it was chosen."""
 
+    __slots__ = ("origin", "path")
     path: Path
     origin: Origin
+
+    def __init__(self, *, path: Path, origin: Origin) -> None:
+        self._fill(path=path, origin=origin)
 
     @property
     def spec(self) -> Path:
@@ -103,6 +137,14 @@ def corpus_root() -> CorpusRoot:
 
 
 def _shipped() -> Path:
+    # The package is a directory on disk when installed from a wheel or as an editable
+    # checkout: found from this file, without importlib.resources (a fifth of the start-up
+    # time of ``zwicker --version``). A package inside a zip file is read through it.
+    here = Path(__file__).resolve().parents[1]
+    if (here / "spec").is_dir():
+        return here
+    if is_corpus_root(here.parent):
+        return here.parent
     from importlib import resources
 
     package = resources.files("zwicker_ref")
