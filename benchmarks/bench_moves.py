@@ -17,6 +17,11 @@ What it measures (targets of issue 17; it asserts nothing):
 - Random hands a second for every variant at every player count from 2 to 6 it allows
   (target: 400; 1,000 for Dithmarschen with 4 players), and the median and 99th percentile
   time to list the legal moves of the positions met (target: median under 20 µs).
+- Whole ``zwicker play --hands N`` runs, one per variant at its smallest and largest player
+  count up to 6: match hands a second, start-up excluded (a one-hand run of the same
+  match is timed too and taken off; target: the random-play rates above).
+- ``zwicker --version``: wall-clock time of the whole process, median of 10 (target: under
+  120 ms).
 - Peak resident memory of the run.
 
 In-process times are CPU time of this process (``time.process_time``): the figures of one
@@ -214,6 +219,67 @@ def bench_random(hands: int) -> list[dict[str, Any]]:
     return figures
 
 
+def zwicker_command() -> str:
+    """The ``zwicker`` entry point installed beside this interpreter."""
+    return str(Path(sys.executable).with_name("zwicker"))
+
+
+def wall_time(arguments: list[str]) -> float:
+    """Seconds of wall-clock time of one ``zwicker`` run (its output thrown away)."""
+    started = time.perf_counter()
+    subprocess.run(
+        [zwicker_command(), *arguments],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        check=True,
+        cwd=ROOT,
+    )
+    return time.perf_counter() - started
+
+
+def bench_match_play(hands: int) -> list[dict[str, Any]]:
+    """Hands a second of whole ``zwicker play --hands`` runs, start-up taken off."""
+    print(f"zwicker play --hands {hands} (wall clock, a one-hand run taken off)")
+    figures = []
+    for variant_id in variant_ids():
+        counts = sorted(n for n in load_variant(variant_id).rules.player_counts if n <= 6)
+        for players in sorted({counts[0], counts[-1]}):
+            command = ["play", "--variant", variant_id, "--players", str(players), "--seed", "1"]
+            one = wall_time([*command, "--hands", "1"])
+            many = wall_time([*command, "--hands", str(hands)])
+            rate = (hands - 1) / max(many - one, 1e-9)
+            figures.append(
+                {
+                    "variant": variant_id,
+                    "players": players,
+                    "hands": hands,
+                    "seconds": many,
+                    "start_up_and_one_hand_seconds": one,
+                    "hands_per_second": rate,
+                }
+            )
+            print(
+                f"  {variant_id:13s} {players} players: {rate:7.1f} hands/s "
+                f"({many:.2f} s for {hands} hands, {one:.2f} s for one)"
+            )
+    return figures
+
+
+def bench_version(runs: int) -> dict[str, float]:
+    """Wall-clock time of ``zwicker --version``: median and range of ``runs`` runs."""
+    times = sorted(wall_time(["--version"]) for _ in range(runs))
+    figures = {
+        "median_ms": statistics.median(times) * 1e3,
+        "min_ms": times[0] * 1e3,
+        "max_ms": times[-1] * 1e3,
+    }
+    print(
+        f"zwicker --version: median {figures['median_ms']:.0f} ms "
+        f"(from {figures['min_ms']:.0f} to {figures['max_ms']:.0f} ms in {runs} runs)"
+    )
+    return figures
+
+
 def resident_mb() -> float:
     """Peak resident memory of this process so far, in MB (Linux reports kilobytes)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -261,6 +327,8 @@ def main() -> int:
         "python": sys.version.split()[0],
         "large_positions": bench_large(2 if args.quick else 5, not args.no_brute_force),
         "random_play": bench_random(20 if args.quick else 200),
+        "match_play": bench_match_play(20 if args.quick else 200),
+        "version": bench_version(10),
     }
     if args.soak:
         figures["soak"] = soak(args.soak)
