@@ -288,7 +288,7 @@ class _Prepared:
         else:
             self.rest_holds = []
         self.item_sets: dict[int, frozenset[Card]] = {}
-        self.name_bytes: list[list[tuple[Card, ...]]] | None = None
+        self.name_bytes: list[list[frozenset[Card]]] | None = None
         self.offered = offered
         if tables.jokers_never_taken:
             self.taken = _taken(tables, table, offered)
@@ -426,26 +426,29 @@ class _Prepared:
     def _many_capture_moves(self, card: Card, masks: Sequence[int]) -> list[Move]:
         """:meth:`capture_moves` for thousands of captures on a large table.
 
-        The names of the items in each byte of a mask are looked up in a table made once
-        for the position, so a set costs a lookup per eight items.
+        The items of each byte of a mask are a set made once for the position, so a
+        capture's items are the union of a set per eight items (sets are values: one
+        serves every capture that takes those items of that byte).
         """
         names = self.names
         bytes_of = self.name_bytes
         if bytes_of is None:
             bytes_of = self.name_bytes = [
                 [
-                    tuple(names[start + bit] for bit in range(8) if byte >> bit & 1)
+                    frozenset(names[start + bit] for bit in range(8) if byte >> bit & 1)
                     for byte in range(1 << min(8, len(names) - start))
                 ]
                 for start in range(0, len(names), 8)
             ]
+        first, *rest = bytes_of
         moves: list[Move] = []
         for mask in masks:
-            found: tuple[Card, ...] = ()
-            for table in bytes_of:
-                found += table[mask & 255]
+            items = first[mask & 255]
+            for table in rest:
                 mask >>= 8
-            moves.append(new_capture(card, frozenset(found)))
+                if mask & 255:
+                    items = items | table[mask & 255] if items else table[mask & 255]
+            moves.append(new_capture(card, items))
         return moves
 
     # Builds --------------------------------------------------------------------------------
