@@ -58,8 +58,6 @@ class CardFacts:
 
     table: tuple[int, ...]
     """The values it offers loose on the table."""
-    table_low: int
-    """The least of them."""
     capture: tuple[int, ...]
     """The values it takes when played to capture."""
     build: tuple[int, ...]
@@ -157,7 +155,6 @@ class RuleTables:
         use = self.values.use(card)
         return CardFacts(
             table=use.table,
-            table_low=min(use.table) if use.table else _NEVER,
             capture=use.capture,
             build=use.build,
             holds=bit_set(use.hold),
@@ -253,29 +250,23 @@ class _Prepared:
         cards = self.cards = hands[mover]
         facts = self.facts = [facts_of[card] for card in cards]
         table = self.table = position.table
-        # What each item offers, as checking reads it too (one definition: a loose card
-        # its table values, a build its announced value), and the least of those values.
+        # What each item offers, as checking reads it too (one definition).
+        item_values = tables.values.item_values
+        offered = [item_values(item) for item in table]
         names: list[Card] = []
-        offered: list[tuple[int, ...]] = []
-        lows: list[int] = []
         # Owned builds: each owning seat's values (a bit set), and its builds (item bit, value bit).
         owned: dict[int, int] = {}
         builds_of: dict[int, list[tuple[int, int]]] = {}
         for index, item in enumerate(table):
             if type(item) is Pile:
                 names.append(item.cards[0])
-                value = item.value
-                offered.append((value,))
-                lows.append(value)
                 owner = item.owner
                 if owner is not None:
+                    value = item.value
                     owned[owner] = owned.get(owner, 0) | 1 << value
                     builds_of.setdefault(owner, []).append((1 << index, 1 << value))
             else:
                 names.append(item)  # type: ignore[arg-type]
-                fact = facts_of[item]  # type: ignore[index]
-                offered.append(fact.table)
-                lows.append(fact.table_low)
         self.names = names
         self.targets = (None, *names)
         self.target_offers: tuple[tuple[int, ...] | None, ...] = (None, *offered)
@@ -290,12 +281,8 @@ class _Prepared:
         self.item_sets: dict[int, frozenset[Card]] = {}
         self.name_bytes: list[list[frozenset[Card]]] | None = None
         self.offered = offered
-        if tables.jokers_never_taken:
-            self.taken = _taken(tables, table, offered)
-            self.lows = [min(offer) if offer else _NEVER for offer in self.taken]
-        else:
-            self.taken = tuple(offered)
-            self.lows = lows
+        self.taken = _taken(tables, table, offered)
+        self.lows = [min(offer) if offer else _NEVER for offer in self.taken]
         self.captured_by: dict[tuple[int, ...], tuple[int, ...]] = {}
         # A joker alone on the table, where only a joker may take it.
         self.lone_joker = len(table) == 1 and lone_joker_only_by_joker(position.rules, table)
