@@ -41,7 +41,23 @@ _COMPOSER: Any = _Composer
 
 # libyaml's emitter writes the same text as PyYAML's own three to four times as fast; a
 # match record of 200 hands is half a megabyte of YAML.
-_DUMPER: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+_EMITTER: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+class _RecordDumper(_EMITTER):  # type: ignore[misc]
+    """The safe dumper, for records: trees of fresh values, so no anchors are looked for.
+
+    Tracking every value in case it recurs is a third of the time of writing a record.
+    A value that did recur would be written out again instead of as an alias, and the
+    test that compares records with PyYAML's own output would show it.
+    """
+
+    def ignore_aliases(self, data: Any) -> bool:
+        """Never write an anchor and alias."""
+        return True
+
+
+_DUMPER: Any = _RecordDumper
 
 
 def record_text(data: Mapping[str, Any]) -> str:

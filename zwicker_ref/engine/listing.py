@@ -148,8 +148,9 @@ class RuleTables:
         counts, then by those its target offers (None: a new single-card build)."""
         self.trails: Memo[Card, Trail] = Memo(Trail)
         """The trail of each card: a move is a value, so one object serves every listing."""
-        self.partners: Memo[tuple[int, int], tuple[int, ...]] = Memo(self._partners)
-        """The partners of each seat (none when everyone plays alone), by player count."""
+        self.partners: dict[tuple[int, int], tuple[int, ...]] = {}
+        """The partners of each seat, by player count and seat, as positions name them (at
+        most one entry per seat of each player count)."""
 
     def _facts_of(self, card: Card) -> CardFacts:
         use = self.values.use(card)
@@ -161,12 +162,6 @@ class RuleTables:
             joker=card.is_joker,
             sweep=use.sweep,
         )
-
-    def _partners(self, key: tuple[int, int]) -> tuple[int, ...]:
-        players, seat = key
-        if not self.rules.is_partnership(players):
-            return ()
-        return tuple(other for other in range(seat % 2, players, 2) if other != seat)
 
     def _reach(self, played: tuple[int, ...]) -> Memo[tuple[int, ...] | None, int]:
         results = self.values.build_results
@@ -533,7 +528,11 @@ class _Prepared:
         tables = self.tables
         mover = self.mover
         owners = [(mover, 0)]
-        for partner in tables.partners[self.position.players, mover]:
+        key = (self.position.players, mover)
+        partners = tables.partners.get(key)
+        if partners is None:
+            partners = tables.partners[key] = self.position.partners_of(mover)
+        for partner in partners:
             basis = 0
             if tables.partner_builds:
                 for _bit, value in self.builds_of.get(partner, ()):
