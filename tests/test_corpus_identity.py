@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from zwicker_ref.documents.corpus import (
+    CorpusIdentity,
     content_digest,
     corpus_files,
     corpus_identity,
@@ -16,7 +17,9 @@ from zwicker_ref.documents.corpus import (
 )
 from zwicker_ref.documents.locations import (
     CorpusNotFoundError,
+    CorpusRoot,
     Origin,
+    _shipped,
     corpus_root,
     find_checkout,
     is_corpus_root,
@@ -133,3 +136,30 @@ def test_the_environment_variable_names_the_corpus(
     finally:
         monkeypatch.delenv("ZWICKER_CORPUS")
         corpus_root.cache_clear()
+
+
+def test_corpus_root_and_identity_are_values() -> None:
+    """Equal fields make equal values with one hash; a field cannot be set afterwards."""
+    one = CorpusRoot(path=ROOT, origin=Origin.CHECKOUT)
+    same = CorpusRoot(path=ROOT, origin=Origin.CHECKOUT)
+    other = CorpusRoot(path=ROOT, origin=Origin.SHIPPED)
+    assert one == same
+    assert hash(one) == hash(same)
+    assert one != other
+    assert repr(one) == f"CorpusRoot(origin={Origin.CHECKOUT!r}, path={ROOT!r})"
+    with pytest.raises(AttributeError, match="immutable"):
+        one.path = ROOT.parent
+    identity = corpus_identity()
+    assert identity == CorpusIdentity(
+        version=identity.version, digest=identity.digest, files=identity.files, root=identity.root
+    )
+    assert identity != CorpusIdentity(
+        version=identity.version, digest="0" * 64, files=identity.files, root=identity.root
+    )
+    with pytest.raises(AttributeError, match="immutable"):
+        identity.digest = "0" * 64
+
+
+def test_an_editable_package_ships_the_corpus_beside_it() -> None:
+    """The corpus "shipped" with an editable install is the checkout around its package."""
+    assert _shipped() == ROOT
