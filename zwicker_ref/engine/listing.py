@@ -294,10 +294,18 @@ class _Prepared:
                 found |= value
         return found
 
-    def trail_allowed(self, index: int) -> bool:
-        """True when the mover may trail its card ``index``: its builds stay backed."""
+    def trailed(self) -> list[int]:
+        """The indexes of the cards the mover may trail: its builds stay backed.
+
+        Asked once per position, not once per card: where the mover owns no build, each
+        card costs one test of an empty set of values.
+        """
         owned = self.owned.get(self.mover)
-        return not owned or backs(self.rest_holds[index], owned)
+        return [
+            index
+            for index in range(len(self.cards))
+            if not owned or backs(self.rest_holds[index], owned)
+        ]
 
     # Captures ------------------------------------------------------------------------------
 
@@ -587,13 +595,7 @@ def list_moves(position: Position) -> list[Move]:
         prepared = _Prepared(position)
         cards = prepared.cards
         trail = prepared.tables.trails
-        if prepared.mover in prepared.owned:
-            moves: list[Move] = [
-                trail[card] for index, card in enumerate(cards) if prepared.trail_allowed(index)
-            ]
-        else:
-            # Nothing of the mover's to back: every card may be trailed.
-            moves = [trail[card] for card in cards]
+        moves: list[Move] = [trail[cards[index]] for index in prepared.trailed()]
         for index, card in enumerate(cards):
             moves += prepared.capture_moves(index, card)
         for index, card in enumerate(cards):
@@ -609,9 +611,8 @@ def count_moves(position: Position) -> int:
     if position.is_over:
         return 0
     prepared = _Prepared(position)
-    total = 0
+    total = len(prepared.trailed())
     for index, card in enumerate(prepared.cards):
-        total += prepared.trail_allowed(index)
         total += prepared.capture_count(index)
         total += prepared.build_count(index, card)
     return total
@@ -624,7 +625,7 @@ def has_moves(position: Position) -> bool:
     prepared = _Prepared(position)
     indexed = list(enumerate(prepared.cards))
     return (
-        any(prepared.trail_allowed(index) for index, _card in indexed)
+        bool(prepared.trailed())
         or any(prepared.captures(index) for index, _card in indexed)
         or any(prepared.build_moves(index, card) for index, card in indexed)
     )
