@@ -25,8 +25,11 @@ from hypothesis import strategies as st
 from tests.positions import large_positions
 from zwicker_ref.engine.capture_vectors import VECTOR_LIMIT, vector_table
 from zwicker_ref.engine.captures import (
+    GROUP_BUDGET,
     SMALL_TABLE,
+    SUBSET_BUDGET,
     CaptureSearch,
+    _subset_masks,
     capture_masks,
     classify,
     count_capture_masks,
@@ -148,8 +151,8 @@ def test_the_vector_search_follows_the_definition(
 def test_the_subset_fallback_follows_the_definition(
     table: tuple[Offered, tuple[int, ...], int],
 ) -> None:
-    offered, values, bound = table
-    assert masks_by_subsets(offered, values, bound) == definition(offered, values)
+    offered, values, _bound = table
+    assert masks_by_subsets(offered, values) == definition(offered, values)
 
 
 @given(tables(max_items=12), st.data())
@@ -225,6 +228,38 @@ def test_captures_on_constructed_large_tables(name: str) -> None:
         expected = definition(offered, values)
         assert capture_masks(offered, values, 25) == expected, values
         assert count_capture_masks(offered, values, 25) == len(expected), values
+
+
+# Ten items, mostly high: few subsets add up to 13 or 14, and few of those exactly.
+HIGH_TABLE: Offered = ((9,), (10,), (11,), (12,), (13,), (14,), (5,), (1, 11), (13,), (8,))
+
+
+@pytest.mark.parametrize(
+    ("offered", "values", "by_subsets"),
+    [
+        pytest.param(HIGH_TABLE, (14,), True, id="10 high items, 14: few subsets"),
+        pytest.param(HIGH_TABLE, (3, 13), True, id="10 high items, 3 or 13: few subsets"),
+        pytest.param(((7,),) * 9, (7,), False, id="nine 7s, 7: nine groups"),
+        pytest.param(
+            CONSTRUCTED["20 items: 5-K twice, two builds"][0], (9,), False, id="20 items, 9"
+        ),
+    ],
+)
+def test_larger_tables_take_the_method_the_budgets_choose(
+    offered: Offered, values: tuple[int, ...], by_subsets: bool
+) -> None:
+    """Past SMALL_TABLE items, the subset method answers within its budgets, vectors past them.
+
+    Both answer as the definition says (nine 7s: every one of the 511 nonempty sets).
+    """
+    assert len(offered) > SMALL_TABLE
+    assert (_subset_masks(offered, values, SUBSET_BUDGET) is not None) is by_subsets
+    expected = definition(offered, values)
+    assert capture_masks(offered, values, 14) == expected
+    assert count_capture_masks(offered, values, 14) == len(expected)
+    if offered == ((7,),) * 9:
+        assert GROUP_BUDGET < 9
+        assert len(expected) == 511
 
 
 def test_the_constructed_tables_reach_every_method() -> None:

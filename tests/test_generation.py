@@ -5,14 +5,18 @@ Expected move sets are worked out by hand from the rule text; each test says how
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.oracle import oracle_capture_sets
 from tests.positions import pile, position
 from zwicker_ref.engine.generation import count_legal_moves, legal_moves
 from zwicker_ref.engine.moves import Build, Capture, Move, Trail
+from zwicker_ref.engine.values import backs
 from zwicker_ref.rules.cards import Card
 
 C = Card.parse
@@ -137,6 +141,24 @@ def test_king_backs_four_or_fourteen_but_not_both() -> None:
     # a second build of 14 would need the same king twice.
     p = position("dithmarschen", ["KC 10C", "6C", "6H", "6D"], [pile("3S AS", 4, 0), "4D"])
     assert ("10C", "4D", 14, 0) not in builds(legal_moves(p))
+
+
+@given(
+    st.lists(st.integers(min_value=0, max_value=(1 << 8) - 1), max_size=7).map(tuple),
+    st.sets(st.integers(min_value=0, max_value=7), max_size=5),
+)
+def test_backs_gives_each_value_its_own_card(holds: tuple[int, ...], values: set[int]) -> None:
+    """values.backs (Hall's condition on bit sets) against the owner obligation by brute force.
+
+    Each card of ``holds`` backs the values of its bit set; the hand backs ``values`` when
+    some ordered choice of distinct cards, one per value, holds each its value.
+    """
+    wanted = sorted(values)
+    expected = any(
+        all(held >> value & 1 for held, value in zip(chosen, wanted, strict=True))
+        for chosen in itertools.permutations(holds, len(wanted))
+    )
+    assert backs(holds, sum(1 << value for value in wanted)) is expected
 
 
 def test_zwick_club_seven_sweeps_the_blanks() -> None:

@@ -10,21 +10,26 @@ The questions are asked of a table's values alone: ``offered`` gives each item's
 in table order (``()`` for an item that may not be taken). :func:`capture_masks` answers
 with every capturable set as a bit mask (bit i: item i) in canonical order,
 :func:`count_capture_masks` with how many there are, :func:`splits_whole` whether one
-given set of items splits. Positions with tables of the same values share the answers,
-in bounded caches. The method depends on the table:
+given set of items splits. The method depends on the table:
 
-- **A small table** (at most :data:`SMALL_TABLE` items, the usual case in play): work on
+- **Few subsets** (every table of at most :data:`SMALL_TABLE` items, the usual case in
+  play, and larger tables whose items make at most :data:`SUBSET_BUDGET` subsets adding
+  up to no more than the card's value and at most :data:`GROUP_BUDGET` groups): work on
   the item subsets themselves, as bit masks. :func:`subset_totals` finds what every
-  subset can add up to, :func:`feasible_subsets` which subsets split into groups of one
-  value; a table of places (:func:`subset_order`) puts them in canonical order.
-- **A large table:** items offering the same values are interchangeable, so the search
-  runs over count vectors of value classes held as bit sets, and lists the item sets in
+  such subset can add up to, :func:`feasible_subsets` which subsets split into groups of
+  one value; a table of places (:func:`subset_order`) or a sort key puts them in
+  canonical order. Play meets a new table at nearly every move, so nothing is
+  remembered: a cache of these answers missed two times in three in random play, and
+  its tens of thousands of entries weighed on the garbage collector.
+- **Many subsets** (a large table of small values: A-4 of four suits makes tens of
+  thousands): items offering the same values are interchangeable, so the search runs
+  over count vectors of value classes held as bit sets, and lists the item sets in
   canonical order by a walk over the items
   (:mod:`~zwicker_ref.engine.capture_vectors`). Counting multiplies binomials and lists
   nothing.
 - **A table with very many value classes** (more count vectors than
   :data:`~zwicker_ref.engine.capture_vectors.VECTOR_LIMIT`: 21 items of different values,
-  or 13 values twice over from two decks): the subset method again, sorted by a key.
+  or 13 values twice over from two decks): the subset method again, without a budget.
   Slower, but its work follows the number of subsets adding up to at most the bound, not
   the number of vectors, and counting lists.
 """
@@ -34,7 +39,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, overload
 
 from zwicker_ref.engine.capture_vectors import vector_table
 
@@ -91,7 +96,20 @@ class CaptureSearch(Generic[Name]):
 
 
 SMALL_TABLE = 8
-"""Up to this many table items, captures are searched over item subsets (bit masks)."""
+"""Up to this many table items, captures are always searched over item subsets (bit masks)."""
+
+SUBSET_BUDGET = 64
+"""On a larger table, the most subsets the subset method lists before the vector search
+takes over. Tables met in random play make at most about 30 (classic with five players,
+Grupp with three); the large positions of ``make bench`` make 143 to 12,000, where the
+vector search is many times faster."""
+
+GROUP_BUDGET = 8
+"""On a larger table, the most groups of one value the subset method combines before the
+vector search takes over: their unions (up to 255 sets here) are made one by one and
+sorted by key, where the vector search joins lists of sets as bytes. Thirteen groups
+(13 sets of cards adding up to 14) take the subset method some 40 ms, the vector
+search about 1 ms."""
 
 
 def capture_masks(offered: Offered, values: tuple[int, ...], bound: int) -> tuple[int, ...]:
@@ -101,19 +119,23 @@ def capture_masks(offered: Offered, values: tuple[int, ...], bound: int) -> tupl
     item that may not be taken). A subset counts when it splits into disjoint groups each
     adding up to one value v of ``values`` (one v for the whole subset), each loose item
     counting one of its values. ``bound`` is at least every value a card of the variant
-    captures, so one table of subset totals serves every card played onto the table. The
+    captures, so one vector table serves every card played onto a large table. The
     subsets come in canonical order: compared as their increasing sequences of item
     indices, a prefix before its extensions.
     """
-    if len(offered) <= SMALL_TABLE:
-        return _small_table_masks(offered, values, bound)
+    budget = None if len(offered) <= SMALL_TABLE else SUBSET_BUDGET
+    found = _subset_masks(offered, values, budget)
+    if found is not None:
+        return found
     return _large_table_masks(offered, values, max((bound, *values)))
 
 
 def count_capture_masks(offered: Offered, values: tuple[int, ...], bound: int) -> int:
     """How many subsets :func:`capture_masks` lists, without listing them on a large table."""
-    if len(offered) <= SMALL_TABLE:
-        return len(_small_table_masks(offered, values, bound))
+    budget = None if len(offered) <= SMALL_TABLE else SUBSET_BUDGET
+    found = _subset_masks(offered, values, budget)
+    if found is not None:
+        return len(found)
     return _large_table_count(offered, values, max((bound, *values)))
 
 
@@ -123,42 +145,93 @@ def splits_whole(offered: Offered, value: int) -> bool:
         return False
     everything = (1 << len(offered)) - 1
     if len(offered) <= SMALL_TABLE:
-        return everything in _feasible_masks(offered, value, value)
+        return everything in _feasible_masks(offered, value)
     table = vector_table(offered, value)
     if table is None:
-        return everything in feasible_subsets(subset_totals(offered, value), value)
+        return everything in feasible_subsets(groups_of(subset_totals(offered, value), value))
     return table.splits_whole(value)
 
 
-# Small tables --------------------------------------------------------------------------
+# The subset method -------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=50_000)
-def _small_table_masks(offered: Offered, values: tuple[int, ...], bound: int) -> tuple[int, ...]:
+def _subset_masks(
+    offered: Offered, values: tuple[int, ...], budget: int | None
+) -> tuple[int, ...] | None:
+    """:func:`capture_masks` by the subset method.
+
+    None, if a ``budget`` is given, past that many subsets or :data:`GROUP_BUDGET`
+    groups of one value.
+    """
+    totals = subset_totals(offered, max(values), budget)
+    if totals is None:
+        return None
+    if budget is not None and any(len(groups_of(totals, value)) > GROUP_BUDGET for value in values):
+        return None
+    return split_masks(totals, values, len(offered))
+
+
+def split_masks(
+    totals: list[tuple[int, int]], values: tuple[int, ...], size: int
+) -> tuple[int, ...]:
+    """The subsets that split into groups of one of ``values``, in canonical order.
+
+    ``totals`` is :func:`subset_totals` of a table of ``size`` items, with a bound of at
+    least every value of ``values``: one such table serves every card of a hand.
+    """
     masks: set[int] = set()
     for value in values:
-        masks |= _feasible_masks(offered, bound, value)
-    return tuple(sorted(masks, key=subset_order(len(offered)).__getitem__))
+        masks |= feasible_subsets(groups_of(totals, value))
+    if len(masks) < 2:
+        return tuple(masks)
+    if size <= SMALL_TABLE:
+        return tuple(sorted(masks, key=subset_order(size).__getitem__))
+    return tuple(sorted(masks, key=_items_of))
+
+
+def masks_by_subsets(offered: Offered, values: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`capture_masks` by the subset method on a table of any size, without a budget.
+
+    The answer for a table with too many value classes for the vector search. Its work
+    follows the number of subsets adding up to at most the card's value, so it suits
+    tables of high values; it is slow where many small cards make many small subsets.
+    """
+    found = _subset_masks(offered, values, None)
+    assert found is not None  # no budget, so the search always ends
+    return found
 
 
 @functools.lru_cache(maxsize=50_000)
-def _feasible_masks(offered: Offered, bound: int, value: int) -> set[int]:
-    return feasible_subsets(_subset_totals(offered, bound), value)
+def _feasible_masks(offered: Offered, value: int) -> set[int]:
+    """The subsets splitting into groups of ``value``, remembered for the checker.
+
+    The checker asks about the items a move takes, by their values in order of value
+    (:class:`CaptureSearch`), so the same few questions come back across positions.
+    """
+    return feasible_subsets(groups_of(subset_totals(offered, value), value))
 
 
-@functools.lru_cache(maxsize=20_000)
-def _subset_totals(offered: Offered, bound: int) -> list[tuple[int, int]]:
-    return subset_totals(offered, bound)
+@overload
+def subset_totals(offered: Sequence[tuple[int, ...]], bound: int) -> list[tuple[int, int]]: ...
 
 
-def subset_totals(offered: Sequence[tuple[int, ...]], bound: int) -> list[tuple[int, int]]:
+@overload
+def subset_totals(
+    offered: Sequence[tuple[int, ...]], bound: int, budget: int | None
+) -> list[tuple[int, int]] | None: ...
+
+
+def subset_totals(
+    offered: Sequence[tuple[int, ...]], bound: int, budget: int | None = None
+) -> list[tuple[int, int]] | None:
     """What the subsets of the items can add up to, one value chosen per item.
 
     Each entry is a subset as a bit mask (bit i set: item i is in it) and a bit set of
     its totals (bit t set: the subset can add up to t). Only totals up to ``bound`` are
     kept, and only subsets with such a total are listed (the empty one first): values
     only add, so a subset past the bound has no supersets worth listing. An item that
-    offers no values (one that may not be taken) is in no listed subset.
+    offers no values up to the bound (or none at all: one that may not be taken) is in
+    no listed subset. None when there are more than ``budget`` of them, if it is given.
     """
     limit = (2 << bound) - 1
     found = [(0, 1)]  # the empty subset adds up to 0
@@ -166,17 +239,23 @@ def subset_totals(offered: Sequence[tuple[int, ...]], bound: int) -> list[tuple[
         bit = 1 << index
         if len(values) == 1:
             (value,) = values
+            if value > bound:
+                continue
             found += [
                 (mask | bit, grown)
                 for mask, totals in found
                 if (grown := (totals << value) & limit)
             ]
-        else:
+        elif values and min(values) <= bound:
             found += [
                 (mask | bit, grown)
                 for mask, totals in found
                 if (grown := _shifted(totals, values) & limit)
             ]
+        else:
+            continue
+        if budget is not None and len(found) > budget:
+            return None
     return found
 
 
@@ -187,17 +266,25 @@ def _shifted(totals: int, values: tuple[int, ...]) -> int:
     return grown
 
 
-def feasible_subsets(totals: list[tuple[int, int]], value: int) -> set[int]:
-    """Every nonempty subset (bit mask) that splits into disjoint groups adding up to ``value``.
+def groups_of(totals: list[tuple[int, int]], value: int) -> list[int]:
+    """The subsets (bit masks) that can add up to ``value``: its groups.
 
-    ``totals`` is :func:`subset_totals` of the items. Groups are added in order of their
-    lowest item, highest first; a subset's groups all have different lowest items, so
-    each split is reached by adding its groups in that order, and two groups with the
-    same lowest item are never combined.
+    ``totals`` is :func:`subset_totals` of the items, with a bound of at least ``value``.
     """
     bit = 1 << value
-    groups = [mask for mask, sums in totals if sums & bit]
-    groups.sort(key=_lowest_item, reverse=True)
+    return [mask for mask, sums in totals if sums & bit]
+
+
+def feasible_subsets(groups: list[int]) -> set[int]:
+    """Every nonempty union of disjoint ``groups`` (bit masks): the subsets that split.
+
+    Groups are added in order of their lowest item, highest first; a subset's groups all
+    have different lowest items, so each split is reached by adding its groups in that
+    order, and two groups with the same lowest item are never combined.
+    """
+    if len(groups) < 2:
+        return set(groups)
+    groups = sorted(groups, key=_lowest_item, reverse=True)
     reached = {0}
     for group in groups:
         reached |= {found | group for found in reached if not found & group}
@@ -240,7 +327,7 @@ def _items_of(mask: int) -> list[int]:
 def _large_table_masks(offered: Offered, values: tuple[int, ...], bound: int) -> tuple[int, ...]:
     table = vector_table(offered, bound)
     if table is None:
-        return masks_by_subsets(offered, values, bound)
+        return masks_by_subsets(offered, values)
     return table.masks(values)
 
 
@@ -252,15 +339,66 @@ def _large_table_count(offered: Offered, values: tuple[int, ...], bound: int) ->
     return table.count(values)
 
 
-def masks_by_subsets(offered: Offered, values: tuple[int, ...], bound: int) -> tuple[int, ...]:
-    """:func:`capture_masks` by the subset method on a table of any size, sorted by a key.
+# A card on a table ------------------------------------------------------------------
 
-    The answer for a table with too many value classes for the vector search. Its work
-    follows the number of subsets adding up to at most ``bound``, so it suits tables of
-    high values; it is slow where many small cards make many small subsets.
+
+def table_captures(
+    taken: Offered, values: tuple[int, ...], lows: list[int] | None = None
+) -> tuple[int, ...]:
+    """The item sets (bit masks) a card capturing ``values`` takes, in canonical order.
+
+    ``taken`` gives the values each table item offers a capture (none: it may not be
+    taken); ``lows``, if given, the least of each (anything above every value for an
+    item that may not be taken). Only the items that can count no more than the largest
+    of ``values`` can be in a group. Where at most one is, the answer is read off; on a
+    large table the search runs over those items alone: a smaller search, and one met
+    again and again (a 5 looks only at the aces, twos, threes and fours on the table,
+    whatever else lies there), so the vector search's remembered answers serve many
+    tables. A small table is searched as it is (the subset search passes over the
+    others at little cost).
     """
-    found: set[int] = set()
-    totals = subset_totals(offered, bound)
-    for value in values:
-        found |= feasible_subsets(totals, value)
-    return tuple(sorted(found, key=_items_of))
+    places = _places(taken, values, lows)
+    if len(places) < 2:
+        return _one_item(taken, values, places)
+    top = max(values)
+    if len(places) == len(taken) or len(taken) <= SMALL_TABLE:
+        return capture_masks(taken, values, top)
+    found = capture_masks(tuple([taken[place] for place in places]), values, top)
+    # Back to table places. The places keep their order, so the canonical order of the
+    # sets (by their places as increasing sequences) is kept too.
+    masks = []
+    for mask in found:
+        table_mask = 0
+        for index, place in enumerate(places):
+            if mask >> index & 1:
+                table_mask |= 1 << place
+        masks.append(table_mask)
+    return tuple(masks)
+
+
+def table_capture_count(
+    taken: Offered, values: tuple[int, ...], lows: list[int] | None = None
+) -> int:
+    """``len(table_captures(...))``, counted without listing the sets on a large table."""
+    places = _places(taken, values, lows)
+    if len(places) < 2:
+        return len(_one_item(taken, values, places))
+    reduced = taken if len(places) == len(taken) else tuple([taken[place] for place in places])
+    return count_capture_masks(reduced, values, max(values))
+
+
+def _places(taken: Offered, values: tuple[int, ...], lows: list[int] | None) -> list[int]:
+    """The places of the items that can count no more than the largest of ``values``."""
+    top = max(values)
+    if lows is None:
+        lows = [min(offer) if offer else top + 1 for offer in taken]
+    return [place for place, low in enumerate(lows) if low <= top]
+
+
+def _one_item(taken: Offered, values: tuple[int, ...], places: list[int]) -> tuple[int, ...]:
+    """:func:`table_captures` where at most one item can be in a group: on its own, or none."""
+    if not places:
+        return ()
+    (place,) = places
+    offer = taken[place]
+    return (1 << place,) if any(value in offer for value in values) else ()

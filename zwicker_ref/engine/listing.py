@@ -17,12 +17,15 @@ fuzzer list millions of positions:
 
 - a card's values in each use are read once per variant (:class:`CardFacts`); what a card
   *holds* is a bit set of values, so a hand is a tuple of small integers, and "does this
-  hand back these values" is a matching on bit sets, remembered
+  hand back these values" is Hall's condition on bit sets, remembered
   (:func:`~zwicker_ref.engine.values.backs`, which checking shares);
 - the table is a tuple of the values its items offer, its *shape*; what a card captures
-  there (bit masks of items, :func:`table_captures`) depends only on the shape and the
-  card's values, and is remembered per shape; which values a card builds onto an item (a
-  bit set) depends only on the values of the two, remembered per pair;
+  there (bit masks of items, :func:`~zwicker_ref.engine.captures.table_captures`)
+  depends only on the shape and the card's values. Play meets a new shape at nearly
+  every move, so on a small table one search of its subsets serves the whole hand and
+  nothing is remembered; a large table's answers are remembered per shape. Which values
+  a card builds onto an item (a bit set) depends only on the values of the two,
+  remembered per pair;
 - the owner obligation is asked move by move only where somebody owns builds; otherwise it
   reduces to "the owner keeps a matching card", one bit test.
 
@@ -40,16 +43,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from zwicker_ref.engine.capture_options import lone_joker_only_by_joker, swept
-from zwicker_ref.engine.captures import capture_masks, count_capture_masks
+from zwicker_ref.engine.captures import (
+    SMALL_TABLE,
+    Offered,
+    split_masks,
+    subset_totals,
+    table_capture_count,
+    table_captures,
+)
 from zwicker_ref.engine.memo import Memo, PerObject
 from zwicker_ref.engine.moves import Move, Trail, new_build, new_capture
 from zwicker_ref.engine.position import Pile, Position, TableItem, holds_joker
 from zwicker_ref.engine.values import ValueTable, backs, bit_set, value_table
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.variant import PartnerBasis, Rules, Sweep, TableJokers
-
-Offered = tuple[tuple[int, ...], ...]
-"""The values each table item offers, in table order: a table's shape."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,66 +74,6 @@ class CardFacts:
     joker: bool
     sweep: Sweep | None
     """What it takes at once as a sweeping card (the club seven of ``zwick``), if it sweeps."""
-
-
-def table_captures(
-    taken: Offered, values: tuple[int, ...], lows: list[int] | None = None
-) -> tuple[int, ...]:
-    """The item sets (bit masks) a card capturing ``values`` takes, in canonical order.
-
-    ``taken`` gives the values each table item offers a capture (none: it may not be
-    taken); ``lows``, if given, the least of each (anything above every value for an
-    item that may not be taken). Only the items that can count no more than the largest
-    of ``values`` can be in a group, so the search runs over those alone: a smaller
-    search, and one met again and again (a 5 looks only at the aces, twos, threes and
-    fours on the table, whatever else lies there), so its answers, remembered per
-    shape, serve many tables.
-    """
-    places = _places(taken, values, lows)
-    if len(places) < 2:
-        return _one_item(taken, values, places)
-    top = max(values)
-    if len(places) == len(taken):
-        return capture_masks(taken, values, top)
-    found = capture_masks(tuple([taken[place] for place in places]), values, top)
-    # Back to table places. The places keep their order, so the canonical order of the
-    # sets (by their places as increasing sequences) is kept too.
-    masks = []
-    for mask in found:
-        table_mask = 0
-        for index, place in enumerate(places):
-            if mask >> index & 1:
-                table_mask |= 1 << place
-        masks.append(table_mask)
-    return tuple(masks)
-
-
-def table_capture_count(
-    taken: Offered, values: tuple[int, ...], lows: list[int] | None = None
-) -> int:
-    """``len(table_captures(...))``, counted without listing the sets on a large table."""
-    places = _places(taken, values, lows)
-    if len(places) < 2:
-        return len(_one_item(taken, values, places))
-    reduced = taken if len(places) == len(taken) else tuple([taken[place] for place in places])
-    return count_capture_masks(reduced, values, max(values))
-
-
-def _places(taken: Offered, values: tuple[int, ...], lows: list[int] | None) -> list[int]:
-    """The places of the items that can count no more than the largest of ``values``."""
-    top = max(values)
-    if lows is None:
-        lows = [min(offer) if offer else top + 1 for offer in taken]
-    return [place for place, low in enumerate(lows) if low <= top]
-
-
-def _one_item(taken: Offered, values: tuple[int, ...], places: list[int]) -> tuple[int, ...]:
-    """:func:`table_captures` where at most one item can be in a group: on its own, or none."""
-    if not places:
-        return ()
-    (place,) = places
-    offer = taken[place]
-    return (1 << place,) if any(value in offer for value in values) else ()
 
 
 class RuleTables:
@@ -176,7 +123,7 @@ def capture_shape(position: Position) -> Offered:
     """What each table item of ``position`` offers a capture, in table order.
 
     Its values, or none for a joker the variant's rules keep from being taken: the
-    ``taken`` that :func:`table_captures` searches.
+    ``taken`` that :func:`~zwicker_ref.engine.captures.table_captures` searches.
     """
     tables = rule_tables(position.rules)
     item_values = tables.values.item_values
@@ -233,6 +180,7 @@ class _Prepared:
         "taken",
         "target_offers",
         "targets",
+        "totals",
     )
 
     def __init__(self, position: Position) -> None:
@@ -283,6 +231,7 @@ class _Prepared:
         self.lone_joker = len(table) == 1 and lone_joker_only_by_joker(position.rules, table)
         self.owners: list[tuple[int, int]] | None = None
         self.checked = False
+        self.totals: list[tuple[int, int]] | None = None
 
     # The owner obligation ------------------------------------------------------------------
 
@@ -317,9 +266,7 @@ class _Prepared:
         else:
             found = self.captured_by.get(fact.capture)
             if found is None:
-                found = self.captured_by[fact.capture] = table_captures(
-                    self.taken, fact.capture, self.lows
-                )
+                found = self.captured_by[fact.capture] = self._table_captures(fact.capture)
             masks = found
         if fact.sweep is not None:
             swept = self._swept(fact.sweep)
@@ -341,6 +288,20 @@ class _Prepared:
                     allowed.append(mask)
             masks = allowed
         return masks
+
+    def _table_captures(self, values: tuple[int, ...]) -> tuple[int, ...]:
+        """The captures of a card taking ``values``; on a small table, one search per hand.
+
+        The subsets of a small table adding up to no more than the hand's highest value
+        serve every card of the hand: one search per position, not one per card.
+        """
+        if len(self.taken) > SMALL_TABLE:
+            return table_captures(self.taken, values, self.lows)
+        totals = self.totals
+        if totals is None:
+            top = max([max(fact.capture) for fact in self.facts])
+            totals = self.totals = subset_totals(self.taken, top)
+        return split_masks(totals, values, len(self.taken))
 
     def capture_count(self, index: int) -> int:
         """``len(self.captures(index))``, counted without listing the sets.

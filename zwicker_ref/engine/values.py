@@ -130,25 +130,27 @@ def backs(holds: tuple[int, ...], wanted: int) -> bool:
 
 @functools.lru_cache(maxsize=1 << 14)
 def _matching(holds: tuple[int, ...], wanted: int) -> bool:
-    """:func:`backs` for two values or more: a bipartite matching by augmenting paths.
+    """:func:`backs` for two values or more, by Hall's theorem.
 
-    Hands are small, and the answers are remembered.
+    Each value can be given its own card exactly when every k of the values are held,
+    between them, by at least k different cards. Owners keep few values (two to four in
+    play), so the sets of values to try are few; each is the union of its values' cards,
+    as a bit set of card indices. Hands are small, and the answers are remembered.
     """
-    values = [value for value in range(wanted.bit_length()) if wanted >> value & 1]
-    if len(values) > len(holds):
-        return False
-    holder: dict[int, int] = {}  # card index -> the value it backs
-
-    def place(value: int, seen: set[int]) -> bool:
-        for index, held in enumerate(holds):
-            if held >> value & 1 and index not in seen:
-                seen.add(index)
-                if index not in holder or place(holder[index], seen):
-                    holder[index] = value
-                    return True
-        return False
-
-    return all(place(value, set()) for value in values)
+    cards_of: dict[int, int] = {}  # value bit -> the cards that hold it (bit i: card i)
+    for index, held in enumerate(holds):
+        common = held & wanted
+        while common:
+            bit = common & -common
+            cards_of[bit] = cards_of.get(bit, 0) | 1 << index
+            common ^= bit
+    if len(cards_of) < wanted.bit_count():
+        return False  # a value no card holds
+    # Every set of the values: its size, and the cards holding any of them.
+    sets = [(0, 0)]
+    for cards in cards_of.values():
+        sets += [(union | cards, size + 1) for union, size in sets]
+    return all(union.bit_count() >= size for union, size in sets)
 
 
 def bit_set(values: Iterable[int]) -> int:
