@@ -106,7 +106,7 @@ vector search is many times faster."""
 
 GROUP_BUDGET = 8
 """On a larger table, the most groups of one value the subset method combines before the
-vector search takes over: their unions (up to 255 sets here) are made one by one and
+vector search takes over: their unions (up to 255 per value here) are made one by one and
 sorted by key, where the vector search joins lists of sets as bytes. Thirteen groups
 (13 sets of cards adding up to 14) take the subset method some 40 ms, the vector
 search about 1 ms."""
