@@ -92,9 +92,8 @@ class Server:
     """``zwicker serve`` in a child process, asked one request at a time."""
 
     def __init__(self) -> None:
-        zwicker = Path(sys.executable).with_name("zwicker")
         self.process = subprocess.Popen(
-            [str(zwicker), "serve"],
+            [zwicker_command(), "serve"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
