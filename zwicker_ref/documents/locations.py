@@ -137,9 +137,10 @@ def corpus_root() -> CorpusRoot:
 
 
 def _shipped() -> Path:
-    # The package is a directory on disk when installed from a wheel or as an editable
-    # checkout: found from this file, without importlib.resources (a fifth of the start-up
-    # time of ``zwicker --version``). A package inside a zip file is read through it.
+    # The package is a directory on disk when installed from a wheel (spec/ and scenarios/
+    # inside it) or as an editable checkout (beside it): found from this file, without
+    # importlib.resources (a fifth of the start-up time of ``zwicker --version``). A
+    # package inside a zip file is read through it.
     here = Path(__file__).resolve().parents[1]
     if (here / "spec").is_dir():
         return here
@@ -147,13 +148,10 @@ def _shipped() -> Path:
         return here.parent
     from importlib import resources
 
+    # Not on disk, so a zip: a wheel's spec/ and scenarios/, copied out of it.
     package = resources.files("zwicker_ref")
-    # A wheel carries spec/ and scenarios/ inside the package; an editable install of a
-    # checkout reads them beside the package.
     if (package / "spec").is_dir():
         return _as_directory(package)
-    if isinstance(package, Path) and is_corpus_root(package.parent):
-        return package.parent
     raise CorpusNotFoundError(f"the installed package has no spec/ and scenarios/ ({package})")
 
 
