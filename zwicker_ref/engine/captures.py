@@ -350,18 +350,17 @@ def table_captures(
     ``taken`` gives the values each table item offers a capture (none: it may not be
     taken); ``lows``, if given, the least of each (anything above every value for an
     item that may not be taken). Only the items that can count no more than the largest
-    of ``values`` can be in a group. Where at most one is, the answer is read off; on a
-    large table the search runs over those items alone: a smaller search, and one met
+    of ``values`` can be in a group. Where at most one is, the answer is read off;
+    otherwise the search runs over those items alone: a smaller search, and one met
     again and again (a 5 looks only at the aces, twos, threes and fours on the table,
     whatever else lies there), so the vector search's remembered answers serve many
-    tables. A small table is searched as it is (the subset search passes over the
-    others at little cost).
+    large tables.
     """
     places = _places(taken, values, lows)
     if len(places) < 2:
         return _one_item(taken, values, places)
     top = max(values)
-    if len(places) == len(taken) or len(taken) <= SMALL_TABLE:
+    if len(places) == len(taken):
         return capture_masks(taken, values, top)
     found = capture_masks(tuple([taken[place] for place in places]), values, top)
     # Back to table places. The places keep their order, so the canonical order of the
