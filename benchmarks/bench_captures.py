@@ -67,7 +67,7 @@ def inputs(name: str) -> tuple[tuple[tuple[int, ...], ...], int, list[tuple[str,
     order, none for an item the variant's joker restrictions keep from being taken.
     """
     from tests.positions import large_positions
-    from zwicker_ref.engine.listing import capture_shape
+    from zwicker_ref.engine.mover_view import capture_shape
     from zwicker_ref.engine.values import value_table
 
     position = large_positions()[name]

@@ -177,12 +177,14 @@ def random_hand(variant_id: str, players: int, seed: int, timings: list[float] |
     moves = 0
     while not p.is_over:
         if timings is None:
-            choices = list(legal_moves(p))
+            # As the record's policy plays: count, then make the one move chosen.
+            choices = legal_moves(p)
+            p = apply_legal(p, choices[uniform_below(len(choices), policy)])
         else:
             started = time.process_time()
-            choices = list(legal_moves(p))
+            listed = list(legal_moves(p))
             timings.append(time.process_time() - started)
-        p = apply_legal(p, choices[uniform_below(len(choices), policy)])
+            p = apply_legal(p, listed[uniform_below(len(listed), policy)])
         moves += 1
     return moves
 

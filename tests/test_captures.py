@@ -36,7 +36,7 @@ from zwicker_ref.engine.captures import (
     masks_by_subsets,
     splits_whole,
 )
-from zwicker_ref.engine.listing import capture_shape
+from zwicker_ref.engine.mover_view import capture_shape
 from zwicker_ref.engine.position import Position
 from zwicker_ref.engine.values import value_table
 

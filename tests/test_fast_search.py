@@ -35,6 +35,12 @@ def assert_agrees(position: Position) -> None:
     assert len(listed) == len(found)
     assert listed == canonical_order(listed)
     assert len(legal_moves(position)) == len(expected)
+    # Indexing a fresh view makes the move listed at that number, without the listing.
+    fresh = legal_moves(position)
+    count = len(listed)
+    for number in sorted({0, count - 1, *range(0, count, max(1, count // 40))}):
+        if count:
+            assert fresh[number] == listed[number], f"{position.compact()}: move {number}"
 
 
 @pytest.mark.parametrize("variant", variant_ids())

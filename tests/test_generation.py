@@ -284,6 +284,31 @@ def test_the_legal_move_view_iterates_counts_tests_membership_and_truth() -> Non
     assert list(legal_moves(over)) == []
 
 
+def test_the_view_makes_the_move_of_each_number_alone() -> None:
+    # Builds owned by both seats: trails, captures and builds, the mover's 9-build keeping
+    # it from trailing its only 9.
+    p = position(
+        "christiansen",
+        ["KH 4C 9D 2S", "QC 7D"],
+        ["AC", pile("5H 4H", 9, 0), pile("3D 4D", 7, 1), "JS"],
+    )
+    listed = list(legal_moves(p))
+    assert {type(move).__name__ for move in listed} == {"Trail", "Capture", "Build"}
+    assert Trail(C("9D")) not in listed
+    fresh = legal_moves(p)
+    assert len(fresh) == len(listed)
+    assert [fresh[number] for number in range(len(listed))] == listed
+    assert fresh[-1] == listed[-1]
+    assert fresh[-len(listed)] == listed[0]
+    assert fresh[1:3] == listed[1:3]
+    for outside in (len(listed), -len(listed) - 1):
+        with pytest.raises(IndexError, match="out of range"):
+            fresh[outside]
+    over = position("christiansen", ["", ""], ["AC"])
+    with pytest.raises(IndexError):
+        legal_moves(over)[0]
+
+
 def test_moves_made_in_bulk_are_the_moves_the_constructors_make() -> None:
     from dataclasses import astuple
 

@@ -246,6 +246,16 @@ def subset_totals(
                 for mask, totals in found
                 if (grown := (totals << value) & limit)
             ]
+        elif len(values) == 2:
+            # Two values (an ace, a court card): the common case of several, written out.
+            low, high = values
+            if min(low, high) > bound:
+                continue
+            found += [
+                (mask | bit, grown)
+                for mask, totals in found
+                if (grown := (totals << low | totals << high) & limit)
+            ]
         elif values and min(values) <= bound:
             found += [
                 (mask | bit, grown)
@@ -384,6 +394,19 @@ def table_capture_count(
         return len(_one_item(taken, values, places))
     reduced = taken if len(places) == len(taken) else tuple([taken[place] for place in places])
     return count_capture_masks(reduced, values, max(values))
+
+
+def few_subsets(taken: Offered, values: tuple[int, ...], lows: list[int] | None = None) -> bool:
+    """True when :func:`table_captures` finds its answer by subsets within the budgets.
+
+    Then the captures are few and quickly listed: a count that would otherwise ask the
+    search many times over (once per set of items set aside) may list them instead.
+    """
+    places = _places(taken, values, lows)
+    if len(places) <= SMALL_TABLE:
+        return True
+    reduced = tuple([taken[place] for place in places])
+    return _subset_masks(reduced, values, SUBSET_BUDGET) is not None
 
 
 def _places(taken: Offered, values: tuple[int, ...], lows: list[int] | None) -> list[int]:

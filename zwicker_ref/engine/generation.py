@@ -2,9 +2,10 @@
 
 ``legal_moves(position)`` is a view of the position's legal moves, in the style of
 python-chess's ``board.legal_moves``: iterate it for each legal move once, in canonical
-order; ``len()`` counts them without building every capture; ``move in legal`` checks
-one move by the rules of :mod:`~zwicker_ref.engine.legality`; it is true when there is a
-move. Positions' move sets and counts can so be compared across engines (as chess
+order; ``len()`` counts them without building every capture; ``legal[k]`` is the k-th
+of that order, made alone (a random player takes one move of many); ``move in legal``
+checks one move by the rules of :mod:`~zwicker_ref.engine.legality`; it is true when
+there is a move. Positions' move sets and counts can so be compared across engines (as chess
 engines compare perft counts). The rules come only from the variant's named parameters.
 
 Moves come directly in canonical order (docs/reference/moves.md): trails, then captures,
@@ -19,24 +20,28 @@ brute-force definition of the tests.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import overload
 
 from zwicker_ref.engine.legality import is_legal
-from zwicker_ref.engine.listing import count_moves, has_moves, list_moves
+from zwicker_ref.engine.listing import MoveIndex, count_moves, has_moves, list_moves
 from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.position import Position
 
 
 class LegalMoves:
-    """The legal moves of one position: iterate, count, test membership, test for any.
+    """The legal moves of one position: iterate, count, index, test membership, test for any.
 
-    The view computes nothing until asked, and lists the moves at most once.
+    The view computes nothing until asked, and lists the moves at most once. Counting
+    numbers the moves (:class:`~zwicker_ref.engine.listing.MoveIndex`) without making
+    them, and indexing then makes only the move asked for.
     """
 
-    __slots__ = ("_listed", "position")
+    __slots__ = ("_indexed", "_listed", "position")
 
     def __init__(self, position: Position) -> None:
         self.position = position
         self._listed: list[Move] | None = None
+        self._indexed: MoveIndex | None = None
 
     def __iter__(self) -> Iterator[Move]:
         if self._listed is None:
@@ -46,7 +51,32 @@ class LegalMoves:
     def __len__(self) -> int:
         if self._listed is not None:
             return len(self._listed)
-        return count_legal_moves(self.position)
+        return self._index().count
+
+    @overload
+    def __getitem__(self, number: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, number: slice) -> list[Move]: ...
+
+    def __getitem__(self, number: int | slice) -> Move | list[Move]:
+        """The legal move numbered ``number`` in canonical order (negative: from the end)."""
+        if isinstance(number, slice):
+            return list(self)[number]
+        if self._listed is not None:
+            return self._listed[number]
+        index = self._index()
+        found = number + index.count if number < 0 else number
+        if not 0 <= found < index.count:
+            raise IndexError(
+                f"legal move index {number} is out of range: there are {index.count} legal moves"
+            )
+        return index.move(found)
+
+    def _index(self) -> MoveIndex:
+        if self._indexed is None:
+            self._indexed = MoveIndex(self.position)
+        return self._indexed
 
     def count(self) -> int:
         """How many legal moves there are (without building every capture)."""

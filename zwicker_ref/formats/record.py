@@ -146,7 +146,7 @@ def random_game(
     position = start_hand(variant, players, seat, deck, options)
     moves: list[tuple[int, Move]] = []
     while not position.is_over:
-        choices = list(legal_moves(position))
+        choices = legal_moves(position)
         move = choices[uniform_below(len(choices), policy)]
         moves.append((position.to_move, move))
         position = apply_legal(position, move)
