@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test lint typecheck docs soak fuzz mutants corpus-mutants goldens bench clean
+.PHONY: check test lint typecheck docs soak fuzz mutants corpus-mutants goldens bench bench-instructions clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -68,6 +68,11 @@ goldens: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_moves
 	$(BIN)/python -m benchmarks.bench_protocol
+
+## bench-instructions: instructions per random hand, counted by valgrind: a figure that does
+## not drift with the machine, to compare two trees (ROOT=DIR measures another checkout).
+bench-instructions: $(STAMP)
+	$(BIN)/python -m benchmarks.bench_instructions $(if $(ROOT),--root $(ROOT))
 
 clean:
 	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache

@@ -77,6 +77,7 @@ class MoverView:
         "facts",
         "hands",
         "item_sets",
+        "keeps",
         "kept",
         "lone_joker",
         "lows",
@@ -106,22 +107,24 @@ class MoverView:
         cards = self.cards = hands[mover]
         facts = self.facts = [facts_of[card] for card in cards]
         table = self.table = position.table
-        # What each item offers, as checking reads it too (one definition).
-        item_values = tables.values.item_values
-        offered = [item_values(item) for item in table]
+        # What each item offers (as ValueTable.item_values: a build its value, a loose card
+        # its table values) and the card that names it.
+        offered: list[tuple[int, ...]] = []
         names: list[Card] = []
         # Owned builds: each owning seat's values (a bit set), and its builds (item bit, value bit).
         owned: dict[int, int] = {}
         builds_of: dict[int, list[tuple[int, int]]] = {}
         for index, item in enumerate(table):
             if type(item) is Pile:
+                value = item.value
+                offered.append((value,))
                 names.append(item.cards[0])
                 owner = item.owner
                 if owner is not None:
-                    value = item.value
                     owned[owner] = owned.get(owner, 0) | 1 << value
                     builds_of.setdefault(owner, []).append((1 << index, 1 << value))
             else:
+                offered.append(facts_of[item].table)  # type: ignore[index]
                 names.append(item)  # type: ignore[arg-type]
         self.names = names
         self.targets = (None, *names)
@@ -129,11 +132,18 @@ class MoverView:
         self.owned = owned if tables.obligation else {}
         self.builds_of = builds_of
         # What each card of the hand leaves behind to back builds, where builds are owned.
+        self.rest_holds: list[tuple[int, ...]] = []
+        self.keeps: list[int] = []
         if tables.ownership:
             holds = [fact.holds for fact in facts]
             self.rest_holds = [tuple(holds[:i] + holds[i + 1 :]) for i in range(len(holds))]
-        else:
-            self.rest_holds = []
+            # The values the rest of the hand holds, by card played: a value one card holds
+            # leaves with it, a value two cards hold stays.
+            seen = twice = 0
+            for held in holds:
+                twice |= seen & held
+                seen |= held
+            self.keeps = [seen & ~held | held & twice for held in holds]
         self.item_sets: dict[int, frozenset[Card]] = {}
         self.name_bytes: list[list[frozenset[Card]]] | None = None
         self.offered = offered
@@ -343,9 +353,10 @@ class MoverView:
         reach = tables.reach[self.facts[index].build]
         targets = self.targets
         if tables.ownership:
+            owners, wanted = self._build_owners(index)
             return [
                 new_build(card, targets[place], value, seat)
-                for place, value, seat in self._owned_builds(index, reach)
+                for place, value, seat in self._owned_builds(index, reach, owners, wanted)
             ]
         moves: list[Move] = []
         for place, offer in enumerate(self.target_offers):
@@ -367,7 +378,7 @@ class MoverView:
             return total
         owners, wanted = self._build_owners(index)  # which also settles self.checked
         if self.checked:
-            return len(self._owned_builds(index, reach))
+            return len(self._owned_builds(index, reach, owners, wanted))
         if wanted:
             for offer in self.target_offers:
                 values = reach[offer] & wanted
@@ -377,15 +388,19 @@ class MoverView:
         return total
 
     def _owned_builds(
-        self, index: int, reach: Mapping[tuple[int, ...] | None, int]
+        self,
+        index: int,
+        reach: Mapping[tuple[int, ...] | None, int],
+        owners: list[tuple[int, int]],
+        wanted: int,
     ) -> list[tuple[int, int, int]]:
         """The legal builds of card ``index`` where builds have owners: (place, value, owner).
 
         Place 0 is a new build, place i a build onto the table's item i - 1. Where somebody
         owns builds (:attr:`checked`), each build is held to the owner obligation; the
         mover's verdicts depend only on the values it must back, so each set is asked once.
+        ``owners`` and ``wanted`` are :meth:`_build_owners` of the card.
         """
-        owners, wanted = self._build_owners(index)
         found: list[tuple[int, int, int]] = []
         if not wanted:
             return found
@@ -425,11 +440,7 @@ class MoverView:
         """
         tables = self.tables
         mover = self.mover
-        keeps = -1
-        if tables.holding or tables.obligation:
-            keeps = 0
-            for held in self.rest_holds[index]:
-                keeps |= held
+        keeps = self.keeps[index] if tables.holding or tables.obligation else -1
         owners = self.owners
         if owners is None:
             owners = self.owners = self._owners()

@@ -122,10 +122,16 @@ def backs(holds: tuple[int, ...], wanted: int) -> bool:
     RULINGS.md: one card backs every build of one value, but two values need two cards (a
     king backs a 4-build or a 14-build, not both).
     """
-    if not wanted & (wanted - 1):
-        # No value, or one: any card that holds it will do.
-        return not wanted or any(held & wanted for held in holds)
-    return _matching(holds, wanted)
+    if wanted & (wanted - 1):
+        return _matching(holds, wanted)
+    # No value, or one: any card that holds it will do. A loop, not any() over a generator,
+    # which costs more than the test itself here, once per build and trail considered.
+    if not wanted:
+        return True
+    for held in holds:  # noqa: SIM110
+        if held & wanted:
+            return True
+    return False
 
 
 @functools.lru_cache(maxsize=1 << 14)
