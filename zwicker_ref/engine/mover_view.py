@@ -107,8 +107,10 @@ class MoverView:
         cards = self.cards = hands[mover]
         facts = self.facts = [facts_of[card] for card in cards]
         table = self.table = position.table
-        # What each item offers (as ValueTable.item_values: a build its value, a loose card
-        # its table values) and the card that names it.
+        # What each item offers (a loose card its table values, read from its facts; a
+        # build as ValueTable.item_values says, the one definition checking reads too) and
+        # the card that names it.
+        item_values = tables.values.item_values
         offered: list[tuple[int, ...]] = []
         names: list[Card] = []
         # Owned builds: each owning seat's values (a bit set), and its builds (item bit, value bit).
@@ -117,7 +119,7 @@ class MoverView:
         for index, item in enumerate(table):
             if type(item) is Pile:
                 value = item.value
-                offered.append((value,))
+                offered.append(item_values(item))
                 names.append(item.cards[0])
                 owner = item.owner
                 if owner is not None:
