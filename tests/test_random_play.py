@@ -1,8 +1,9 @@
 """Seeded random hands of every variant, option and player count, played to the end.
 
 In every reached position: the seat to move has a legal move, every legal move passes the
-legality check, the cards are conserved, and at the end the scores add up to the check
-total. ZWICKER_RANDOM_HANDS sets the hands per variant and player count (``make soak``
+legality check, the count and the move of the chosen number (made alone by a fresh view)
+agree with the listing, the cards are conserved, and at the end the scores add up to the
+check total. ZWICKER_RANDOM_HANDS sets the hands per variant and player count (``make soak``
 runs thousands; the default keeps ``make test`` quick).
 """
 
@@ -61,7 +62,11 @@ def test_random_hands(variant_id: str, options: tuple[str, ...], players: int) -
             assert len(legal) == count_legal_moves(position)
             for move in legal:
                 assert check_move(position, move) == move
-            position = apply_legal(position, legal[uniform_below(len(legal), policy)])
+            number = uniform_below(len(legal), policy)
+            # A fresh view makes the move of that number alone, as zwicker play takes it.
+            chosen = legal_moves(position)[number]
+            assert chosen == legal[number], f"seed {seed}: move {number} numbered wrongly"
+            position = apply_legal(position, chosen)
             moves += 1
             assert every_card(position) == deck, f"seed {seed}: cards not conserved"
         dealt = sum(sum(stage.hands) for stage in plan_deal(rules, players).stages)
