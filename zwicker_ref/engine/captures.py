@@ -246,16 +246,6 @@ def subset_totals(
                 for mask, totals in found
                 if (grown := (totals << value) & limit)
             ]
-        elif len(values) == 2:
-            # Two values (an ace, a court card): the common case of several, written out.
-            low, high = values
-            if min(low, high) > bound:
-                continue
-            found += [
-                (mask | bit, grown)
-                for mask, totals in found
-                if (grown := (totals << low | totals << high) & limit)
-            ]
         elif values and min(values) <= bound:
             found += [
                 (mask | bit, grown)
