@@ -59,14 +59,14 @@ def list_moves(position: Position) -> list[Move]:
     if collecting:
         gc.disable()
     try:
-        prepared = MoverView(position)
-        cards = prepared.cards
-        trail = prepared.tables.trails
-        moves: list[Move] = [trail[cards[index]] for index in prepared.trailed()]
+        view = MoverView(position)
+        cards = view.cards
+        trail = view.tables.trails
+        moves: list[Move] = [trail[cards[index]] for index in view.trailed()]
         for index, card in enumerate(cards):
-            moves += prepared.capture_moves(card, prepared.captures(index))
+            moves += view.capture_moves(card, view.captures(index))
         for index, card in enumerate(cards):
-            moves += prepared.build_moves(index, card)
+            moves += view.build_moves(index, card)
     finally:
         if collecting:
             gc.enable()
@@ -89,10 +89,10 @@ class MoveIndex:
     whose capture is asked for.
     """
 
-    __slots__ = ("_builds", "_captures", "_listed", "_prepared", "_trailed", "count")
+    __slots__ = ("_builds", "_captures", "_listed", "_trailed", "_view", "count")
 
     def __init__(self, position: Position) -> None:
-        self._prepared: MoverView | None = None
+        self._view: MoverView | None = None
         self._trailed: list[int] = []
         self._listed: list[tuple[int, ...] | list[int]] | None = None
         self._captures: list[int] = []
@@ -101,35 +101,35 @@ class MoveIndex:
         """How many legal moves there are."""
         if position.is_over:
             return
-        prepared = self._prepared = MoverView(position)
-        cards = prepared.cards
-        self._trailed = prepared.trailed()
-        if len(prepared.taken) <= SMALL_TABLE:
-            listed = self._listed = [prepared.captures(index) for index in range(len(cards))]
+        view = self._view = MoverView(position)
+        cards = view.cards
+        self._trailed = view.trailed()
+        if len(view.taken) <= SMALL_TABLE:
+            listed = self._listed = [view.captures(index) for index in range(len(cards))]
             self._captures = [len(masks) for masks in listed]
         else:
-            self._captures = [prepared.capture_count(index) for index in range(len(cards))]
-        self._builds = [prepared.build_count(index, card) for index, card in enumerate(cards)]
+            self._captures = [view.capture_count(index) for index in range(len(cards))]
+        self._builds = [view.build_count(index, card) for index, card in enumerate(cards)]
         self.count = len(self._trailed) + sum(self._captures) + sum(self._builds)
 
     def move(self, number: int) -> Move:
         """The legal move numbered ``number`` (from 0), as :func:`list_moves` orders them."""
-        prepared = self._prepared
-        if prepared is None or not 0 <= number < self.count:
+        view = self._view
+        if view is None or not 0 <= number < self.count:
             raise IndexError(f"move number {number} is not below the {self.count} legal moves")
-        cards = prepared.cards
+        cards = view.cards
         if number < len(self._trailed):
-            return prepared.tables.trails[cards[self._trailed[number]]]
+            return view.tables.trails[cards[self._trailed[number]]]
         number -= len(self._trailed)
         for index, count in enumerate(self._captures):
             if number < count:
                 listed = self._listed
-                masks = prepared.captures(index) if listed is None else listed[index]
-                return prepared.capture_moves(cards[index], [masks[number]])[0]
+                masks = view.captures(index) if listed is None else listed[index]
+                return view.capture_moves(cards[index], [masks[number]])[0]
             number -= count
         for index, count in enumerate(self._builds):
             if number < count:
-                return prepared.build_moves(index, cards[index])[number]
+                return view.build_moves(index, cards[index])[number]
             number -= count
         raise AssertionError("the numbers add up to the count")  # pragma: no cover
 
@@ -138,10 +138,10 @@ def has_moves(position: Position) -> bool:
     """True when the seat to move has a legal move."""
     if position.is_over:
         return False
-    prepared = MoverView(position)
-    indexed = list(enumerate(prepared.cards))
+    view = MoverView(position)
+    indexed = list(enumerate(view.cards))
     return (
-        bool(prepared.trailed())
-        or any(prepared.captures(index) for index, _card in indexed)
-        or any(prepared.build_moves(index, card) for index, card in indexed)
+        bool(view.trailed())
+        or any(view.captures(index) for index, _card in indexed)
+        or any(view.build_moves(index, card) for index, card in indexed)
     )

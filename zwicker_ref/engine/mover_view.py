@@ -84,7 +84,6 @@ class MoverView:
         "mover",
         "name_bytes",
         "names",
-        "offered",
         "owned",
         "owners",
         "position",
@@ -148,7 +147,6 @@ class MoverView:
             self.keeps = [seen & ~held | held & twice for held in holds]
         self.item_sets: dict[int, frozenset[Card]] = {}
         self.name_bytes: list[list[frozenset[Card]]] | None = None
-        self.offered = offered
         self.taken = _taken(tables, table, offered)
         self.lows = [min(offer) if offer else _NEVER for offer in self.taken]
         self.captured_by: dict[tuple[int, ...], tuple[int, ...]] = {}
