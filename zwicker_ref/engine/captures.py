@@ -37,7 +37,7 @@ given set of items splits. The method depends on the table:
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar, overload
 
@@ -166,22 +166,36 @@ def _subset_masks(
     totals = subset_totals(offered, max(values), budget)
     if totals is None:
         return None
-    if budget is not None and any(len(groups_of(totals, value)) > GROUP_BUDGET for value in values):
+    wanted = 0
+    for value in values:
+        wanted |= 1 << value
+    groups = groups_by_value(totals, wanted)
+    if budget is not None and any(len(found) > GROUP_BUDGET for found in groups.values()):
         return None
-    return split_masks(totals, values, len(offered))
+    return split_masks(groups, values, len(offered))
 
 
 def split_masks(
-    totals: list[tuple[int, int]], values: tuple[int, ...], size: int
+    groups: Mapping[int, list[int]], values: tuple[int, ...], size: int
 ) -> tuple[int, ...]:
     """The subsets that split into groups of one of ``values``, in canonical order.
 
-    ``totals`` is :func:`subset_totals` of a table of ``size`` items, with a bound of at
-    least every value of ``values``: one such table serves every card of a hand.
+    ``groups`` is :func:`groups_by_value` of a table of ``size`` items, for at least
+    every value of ``values``: one such table serves every card of a hand.
     """
-    masks: set[int] = set()
-    for value in values:
-        masks |= feasible_subsets(groups_of(totals, value))
+    if len(values) == 1:
+        found = groups.get(values[0])
+        if found is None:
+            return ()
+        if len(found) == 1:
+            return (found[0],)
+        masks = feasible_subsets(found)
+    else:
+        masks = set()
+        for value in values:
+            found = groups.get(value)
+            if found is not None:
+                masks |= feasible_subsets(found)
     if len(masks) < 2:
         return tuple(masks)
     if size <= SMALL_TABLE:
@@ -264,6 +278,28 @@ def _shifted(totals: int, values: tuple[int, ...]) -> int:
     for value in values:
         grown |= totals << value
     return grown
+
+
+def groups_by_value(totals: list[tuple[int, int]], wanted: int) -> dict[int, list[int]]:
+    """The groups of every value of ``wanted`` (a bit set): the subsets adding up to it.
+
+    ``totals`` is :func:`subset_totals` of the items, with a bound of at least every
+    value of ``wanted``. A value no subset adds up to is not a key. One pass serves all
+    the values, where :func:`groups_of` passes over the totals once per value.
+    """
+    found: dict[int, list[int]] = {}
+    for mask, sums in totals:
+        sums &= wanted
+        while sums:
+            bit = sums & -sums
+            sums ^= bit
+            value = bit.bit_length() - 1
+            group = found.get(value)
+            if group is None:
+                found[value] = [mask]
+            else:
+                group.append(mask)
+    return found
 
 
 def groups_of(totals: list[tuple[int, int]], value: int) -> list[int]:

@@ -129,7 +129,7 @@ class MoveIndex:
             number -= count
         for index, count in enumerate(self._builds):
             if number < count:
-                return view.build_moves(index, cards[index])[number]
+                return view.build_move(index, cards[index], number)
             number -= count
         raise AssertionError("the numbers add up to the count")  # pragma: no cover
 

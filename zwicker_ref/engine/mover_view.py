@@ -11,13 +11,16 @@ builds) serves every card of the hand.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from zwicker_ref.engine.capture_options import lone_joker_only_by_joker, swept
 from zwicker_ref.engine.captures import (
+    GROUP_BUDGET,
     SMALL_TABLE,
+    SUBSET_BUDGET,
     Offered,
     few_subsets,
+    groups_by_value,
     split_masks,
     subset_totals,
     table_capture_count,
@@ -71,10 +74,12 @@ class MoverView:
 
     __slots__ = (
         "builds_of",
+        "built",
         "captured_by",
         "cards",
         "checked",
         "facts",
+        "groups",
         "hands",
         "item_sets",
         "keeps",
@@ -87,13 +92,13 @@ class MoverView:
         "owned",
         "owners",
         "position",
-        "rest_holds",
+        "rests",
+        "searched",
         "table",
         "tables",
         "taken",
         "target_offers",
         "targets",
-        "totals",
     )
 
     def __init__(self, position: Position) -> None:
@@ -132,12 +137,10 @@ class MoverView:
         self.target_offers: tuple[tuple[int, ...] | None, ...] = (None, *offered)
         self.owned = owned if tables.obligation else {}
         self.builds_of = builds_of
-        # What each card of the hand leaves behind to back builds, where builds are owned.
-        self.rest_holds: list[tuple[int, ...]] = []
+        self.rests: list[tuple[int, ...]] | None = None
         self.keeps: list[int] = []
         if tables.ownership:
             holds = [fact.holds for fact in facts]
-            self.rest_holds = [tuple(holds[:i] + holds[i + 1 :]) for i in range(len(holds))]
             # The values the rest of the hand holds, by card played: a value one card holds
             # leaves with it, a value two cards hold stays.
             seen = twice = 0
@@ -148,16 +151,36 @@ class MoverView:
         self.item_sets: dict[int, frozenset[Card]] = {}
         self.name_bytes: list[list[frozenset[Card]]] | None = None
         self.taken = _taken(tables, table, offered)
-        self.lows = [min(offer) if offer else _NEVER for offer in self.taken]
+        # The least value of each item, where large tables are searched by the items that
+        # count no more than a card's value (None: worked out by the search if asked).
+        self.lows = (
+            [min(offer) if offer else _NEVER for offer in self.taken]
+            if len(table) > SMALL_TABLE
+            else None
+        )
         self.captured_by: dict[tuple[int, ...], tuple[int, ...]] = {}
         # A joker alone on the table, where only a joker may take it.
         self.lone_joker = len(table) == 1 and lone_joker_only_by_joker(position.rules, table)
         self.owners: list[tuple[int, int]] | None = None
         self.checked = False
         self.kept: list[int] | None = None
-        self.totals: list[tuple[int, int]] | None = None
+        self.groups: dict[int, list[int]] | None = None
+        self.searched = False
+        self.built: dict[int, list[tuple[int, int, int]]] = {}
 
     # The owner obligation ------------------------------------------------------------------
+
+    def rest_holds(self, index: int) -> tuple[int, ...]:
+        """What the hand holds (bit sets of values, a card each) once card ``index`` is played.
+
+        Worked out for the whole hand when first asked: only where the mover owns builds,
+        or builds for a seat that does, is the obligation asked card by card.
+        """
+        rests = self.rests
+        if rests is None:
+            holds = [fact.holds for fact in self.facts]
+            rests = self.rests = [tuple(holds[:i] + holds[i + 1 :]) for i in range(len(holds))]
+        return rests[index]
 
     def kept_values(self, seat: int, taken: int) -> int:
         """The values of ``seat``'s builds left once the items of mask ``taken`` are gone."""
@@ -177,7 +200,7 @@ class MoverView:
         return [
             index
             for index in range(len(self.cards))
-            if not owned or backs(self.rest_holds[index], owned)
+            if not owned or backs(self.rest_holds(index), owned)
         ]
 
     # Captures ------------------------------------------------------------------------------
@@ -197,11 +220,11 @@ class MoverView:
             if swept and swept not in masks:
                 masks = sorted([*masks, swept], key=mask_order)
         owned = self.owned.get(self.mover)
-        if owned and not backs(self.rest_holds[index], owned):
+        if owned and not backs(self.rest_holds(index), owned):
             # The rest of the hand does not back all the mover's builds (if it did, it
             # would back any of them). Only the builds left on the table after the
             # capture need backing; captures that leave the same builds get the same answer.
-            rest, kept_values = self.rest_holds[index], self.kept_values
+            rest, kept_values = self.rest_holds(index), self.kept_values
             mover = self.mover
             verdicts: dict[int, bool] = {}
             allowed = []
@@ -221,21 +244,38 @@ class MoverView:
         The subsets of a small table adding up to no more than the hand's highest value
         serve every card of the hand: one search per position, not one per card.
         """
-        if len(self.taken) > SMALL_TABLE:
+        groups = self._groups()
+        if groups is None or not self._few_groups(groups, values):
             return table_captures(self.taken, values, self.lows)
-        totals = self.totals
-        if totals is None:
+        return split_masks(groups, values, len(self.taken))
+
+    def _groups(self) -> dict[int, list[int]] | None:
+        """The groups of every value the hand takes, from one search of the table's subsets.
+
+        On a large table, None where its subsets adding up to no more than the hand's
+        highest value are more than :data:`~zwicker_ref.engine.captures.SUBSET_BUDGET`:
+        then each card's captures are searched apart, over the items it can take.
+        """
+        if not self.searched:
+            self.searched = True
             wanted = 0
             for fact in self.facts:
                 wanted |= fact.capture_bits
-            # Only the subsets that add up to a value some card takes can be groups; the
-            # others are dropped once, not passed over again for every value.
-            totals = self.totals = [
-                entry
-                for entry in subset_totals(self.taken, wanted.bit_length() - 1)
-                if entry[1] & wanted
-            ]
-        return split_masks(totals, values, len(self.taken))
+            budget = None if len(self.taken) <= SMALL_TABLE else SUBSET_BUDGET
+            totals = subset_totals(self.taken, wanted.bit_length() - 1, budget)
+            if totals is not None:
+                self.groups = groups_by_value(totals, wanted)
+        return self.groups
+
+    def _few_groups(self, groups: dict[int, list[int]], values: tuple[int, ...]) -> bool:
+        """True when the groups of ``values`` are few enough to combine one by one.
+
+        Always on a small table; on a large one, at most
+        :data:`~zwicker_ref.engine.captures.GROUP_BUDGET` groups of each value.
+        """
+        if len(self.taken) <= SMALL_TABLE:
+            return True
+        return all(len(groups.get(value, ())) <= GROUP_BUDGET for value in values)
 
     def capture_count(self, index: int) -> int:
         """``len(self.captures(index))``, counted without listing the sets where they are many.
@@ -249,13 +289,17 @@ class MoverView:
         fact = self.facts[index]
         if fact.sweep is not None or self.lone_joker:
             return len(self.captures(index))
+        groups = self._groups()
+        if groups is not None and self._few_groups(groups, fact.capture):
+            # Found at once from the hand's one search, and kept for making the move.
+            return len(self.captures(index))
         owned = self.owned.get(self.mover)
-        if not owned or backs(self.rest_holds[index], owned):
+        if not owned or backs(self.rest_holds(index), owned):
             # Backing every build of the mover's, the rest of the hand backs any of them.
             return table_capture_count(self.taken, fact.capture, self.lows)
         if few_subsets(self.taken, fact.capture, self.lows):
             return len(self.captures(index))
-        rest = self.rest_holds[index]
+        rest = self.rest_holds(index)
         mine = self.builds_of[self.mover]
         places = range(len(mine))
         total = 0
@@ -282,7 +326,9 @@ class MoverView:
         for bit in aside:
             away |= bit
         taken = tuple(() if away >> place & 1 else offer for place, offer in enumerate(self.taken))
-        lows = [_NEVER if away >> place & 1 else low for place, low in enumerate(self.lows)]
+        lows = self.lows
+        assert lows is not None  # on a small table few_subsets holds, and counts never come here
+        lows = [_NEVER if away >> place & 1 else low for place, low in enumerate(lows)]
         return table_capture_count(taken, values, lows)
 
     def _swept(self, sweep: Sweep) -> int:
@@ -348,16 +394,14 @@ class MoverView:
 
         By target (none first, then the table in order), value and owner.
         """
-        tables = self.tables
-        # What the card reaches onto each kind of target, by the values the target offers.
-        reach = tables.reach[self.facts[index].build]
         targets = self.targets
-        if tables.ownership:
-            owners, wanted = self._build_owners(index)
+        if self.tables.ownership:
             return [
                 new_build(card, targets[place], value, seat)
-                for place, value, seat in self._owned_builds(index, reach, owners, wanted)
+                for place, value, seat in self._owned_builds(index)
             ]
+        # What the card reaches onto each kind of target, by the values the target offers.
+        reach = self.tables.reach[self.facts[index].build]
         moves: list[Move] = []
         for place, offer in enumerate(self.target_offers):
             values = reach[offer]
@@ -366,6 +410,23 @@ class MoverView:
                 moves.append(new_build(card, targets[place], lowest.bit_length() - 1, None))
                 values ^= lowest
         return moves
+
+    def build_move(self, index: int, card: Card, number: int) -> Move:
+        """``self.build_moves(index, card)[number]``, made alone."""
+        if self.tables.ownership:
+            place, value, seat = self._owned_builds(index)[number]
+            return new_build(card, self.targets[place], value, seat)
+        reach = self.tables.reach[self.facts[index].build]
+        for place, offer in enumerate(self.target_offers):
+            values = reach[offer]
+            count = values.bit_count()
+            if number < count:
+                for _skipped in range(number):
+                    values &= values - 1  # the lowest value off
+                lowest = values & -values
+                return new_build(card, self.targets[place], lowest.bit_length() - 1, None)
+            number -= count
+        raise IndexError(f"card {card} has no build numbered {number}")
 
     def build_count(self, index: int, card: Card) -> int:
         """``len(self.build_moves(index, card))``, counted without making the builds."""
@@ -378,7 +439,7 @@ class MoverView:
             return total
         owners, wanted = self._build_owners(index)  # which also settles self.checked
         if self.checked:
-            return len(self._owned_builds(index, reach, owners, wanted))
+            return len(self._owned_builds(index, owners, wanted))
         if wanted:
             for offer in self.target_offers:
                 values = reach[offer] & wanted
@@ -388,25 +449,28 @@ class MoverView:
         return total
 
     def _owned_builds(
-        self,
-        index: int,
-        reach: Mapping[tuple[int, ...] | None, int],
-        owners: list[tuple[int, int]],
-        wanted: int,
+        self, index: int, owners: list[tuple[int, int]] | None = None, wanted: int = 0
     ) -> list[tuple[int, int, int]]:
         """The legal builds of card ``index`` where builds have owners: (place, value, owner).
 
         Place 0 is a new build, place i a build onto the table's item i - 1. Where somebody
         owns builds (:attr:`checked`), each build is held to the owner obligation; the
         mover's verdicts depend only on the values it must back, so each set is asked once.
-        ``owners`` and ``wanted`` are :meth:`_build_owners` of the card.
+        Worked out once per card: counting, then making one of them, asks twice.
+        ``owners`` and ``wanted`` are :meth:`_build_owners` of the card, if the caller has them.
         """
-        found: list[tuple[int, int, int]] = []
+        found = self.built.get(index)
+        if found is not None:
+            return found
+        found = self.built[index] = []
+        if owners is None:
+            owners, wanted = self._build_owners(index)
         if not wanted:
             return found
+        reach = self.tables.reach[self.facts[index].build]
         checked = self.checked
         mover = self.mover
-        rest = self.rest_holds[index]
+        rest = self.rest_holds(index) if checked else ()
         kept = self._mover_kept() if checked else []
         verdicts: dict[int, bool] = {}
         for place, offer in enumerate(self.target_offers):
@@ -486,17 +550,24 @@ class MoverView:
             if basis:
                 owners.append((partner, basis))
         owners.sort()
-        self.checked = any(seat in self.owned for seat, _allowed in owners)
+        owned = self.owned
+        for seat, _allowed in owners:
+            if seat in owned:
+                self.checked = True
+                break
         return owners
 
     def _mover_kept(self) -> list[int]:
         """The values of the mover's builds left after a build onto each place (0: none)."""
         kept = self.kept
         if kept is None:
-            mover, kept_values = self.mover, self.kept_values
-            kept = self.kept = [kept_values(mover, 0)] + [
-                kept_values(mover, 1 << item) for item in range(len(self.table))
-            ]
+            mover = self.mover
+            mine = self.builds_of.get(mover, ())
+            every = self.kept_values(mover, 0)
+            # Only a build onto one of the mover's own builds takes one of them away.
+            kept = self.kept = [every] * (len(self.table) + 1)
+            for bit, _value in mine:
+                kept[bit.bit_length()] = self.kept_values(mover, bit)
         return kept
 
     def _partner_backed(self, index: int, place: int, value: int, owner: int) -> bool:
@@ -511,4 +582,4 @@ class MoverView:
         if not backs(partner_holds, self.kept_values(owner, taken) | value):
             return False
         own = self.kept_values(self.mover, taken)
-        return not own or backs(self.rest_holds[index], own)
+        return not own or backs(self.rest_holds(index), own)

@@ -21,7 +21,6 @@ from zwicker_ref.engine.position import (
     TableItem,
     after_play,
     item_cards,
-    item_name,
     sorted_cards,
 )
 from zwicker_ref.rules.cards import Card
@@ -93,17 +92,24 @@ def _with_item(table: tuple[TableItem, ...], item: TableItem, key: int) -> tuple
 
 def _built(table: tuple[TableItem, ...], move: Build) -> tuple[TableItem, ...]:
     """The table after a build: the target item (if any) gone, the new build in its place."""
-    base: tuple[Card, ...] = ()
-    rest: list[TableItem] = []
     target = move.target
-    for item in table:
-        if target is not None and item_name(item) is target:
-            base = item_cards(item)
-        else:
-            rest.append(item)
-    cards = (*base, move.card)
+    if target is None:
+        rest = table
+        cards: tuple[Card, ...] = (move.card,)
+    else:
+        place = _place(table, target)
+        rest = (*table[:place], *table[place + 1 :])
+        cards = (*item_cards(table[place]), move.card)
     pile = Pile(cards=cards, value=move.value, owner=move.owner)
-    return _with_item(tuple(rest), pile, cards[0].sort_key)
+    return _with_item(rest, pile, cards[0].sort_key)
+
+
+def _place(table: tuple[TableItem, ...], name: Card) -> int:
+    """The place on ``table`` of the item ``name`` names (a loose card, or a build's bottom)."""
+    for place, item in enumerate(table):
+        if item is name or (type(item) is Pile and item.cards[0] is name):
+            return place
+    raise AssertionError("a legal build's target lies on the table")  # pragma: no cover
 
 
 def _captured(
