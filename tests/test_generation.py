@@ -312,11 +312,18 @@ def test_the_view_makes_the_move_of_each_number_alone() -> None:
 def test_moves_made_in_bulk_are_the_moves_the_constructors_make() -> None:
     from dataclasses import astuple
 
-    from zwicker_ref.engine.moves import Build, Capture, new_build, new_capture
+    from zwicker_ref.engine.moves import Build, Capture, new_build, new_captures
 
-    card, other = Card.parse("KH"), Card.parse("3C")
-    made = [new_capture(card, frozenset([other])), new_build(card, other, 7, 1)]
-    expected = [Capture(card, frozenset([other])), Build(card, other, 7, 1)]
+    card, other, third = Card.parse("KH"), Card.parse("3C"), Card.parse("4D")
+    made = [
+        new_build(card, other, 7, 1),
+        *new_captures(card, [frozenset([other]), frozenset([other, third])]),
+    ]
+    expected = [
+        Build(card, other, 7, 1),
+        Capture(card, frozenset([other])),
+        Capture(card, frozenset([other, third])),
+    ]
     for fast, slow in zip(made, expected, strict=True):
         assert type(fast) is type(slow)
         assert astuple(fast) == astuple(slow)  # every field, the annotations too

@@ -26,7 +26,7 @@ from zwicker_ref.engine.captures import (
     table_capture_count,
     table_captures,
 )
-from zwicker_ref.engine.moves import Move, new_build, new_capture
+from zwicker_ref.engine.moves import Move, new_build, new_captures
 from zwicker_ref.engine.position import Pile, Position, TableItem, holds_joker
 from zwicker_ref.engine.rule_tables import RuleTables, rule_tables
 from zwicker_ref.engine.values import backs
@@ -345,7 +345,7 @@ class MoverView:
             return self._many_capture_moves(card, masks)
         item_sets = self.item_sets
         names = self.names
-        moves: list[Move] = []
+        taken: list[frozenset[Card]] = []
         for mask in masks:
             items = item_sets.get(mask)
             if items is None:
@@ -356,8 +356,8 @@ class MoverView:
                     found.append(names[lowest.bit_length() - 1])
                     rest ^= lowest
                 items = item_sets[mask] = frozenset(found)
-            moves.append(new_capture(card, items))
-        return moves
+            taken.append(items)
+        return new_captures(card, taken)
 
     def _many_capture_moves(self, card: Card, masks: Sequence[int]) -> list[Move]:
         """:meth:`capture_moves` for thousands of captures on a large table.
@@ -377,15 +377,20 @@ class MoverView:
                 for start in range(0, len(names), 8)
             ]
         first, *rest = bytes_of
-        moves: list[Move] = []
-        for mask in masks:
-            items = first[mask & 255]
-            for table in rest:
-                mask >>= 8
-                if mask & 255:
-                    items = items | table[mask & 255] if items else table[mask & 255]
-            moves.append(new_capture(card, items))
-        return moves
+        if len(rest) == 1:
+            # A table of 9 to 16 items, the usual large table: two bytes to a mask.
+            second = rest[0]
+            item_sets = [first[mask & 255] | second[mask >> 8] for mask in masks]
+        else:
+            item_sets = []
+            for mask in masks:
+                items = first[mask & 255]
+                for table in rest:
+                    mask >>= 8
+                    if mask & 255:
+                        items = items | table[mask & 255] if items else table[mask & 255]
+                item_sets.append(items)
+        return new_captures(card, item_sets)
 
     # Builds --------------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ against the seat to move). None of these take part in equality.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from zwicker_ref.rules.cards import Card
@@ -109,15 +109,26 @@ _set_build_owner = _setter(Build, "owner")
 _set_build_seat = _setter(Build, "seat")
 
 
-def new_capture(card: Card, items: frozenset[Card]) -> Capture:
-    """``Capture(card, items)``, made faster."""
-    move: Capture = _new(Capture)
-    _set_capture_card(move, card)
-    _set_capture_items(move, items)
-    _set_capture_value(move, None)
-    _set_capture_groups(move, None)
-    _set_capture_seat(move, None)
-    return move
+def new_captures(card: Card, item_sets: Iterable[frozenset[Card]]) -> list[Move]:
+    """``[Capture(card, items) for items in item_sets]``, made faster.
+
+    A listing of thousands of captures of one card makes them here in one loop, without
+    a call per move.
+    """
+    new, cls = _new, Capture
+    set_card, set_items = _set_capture_card, _set_capture_items
+    set_value, set_groups, set_seat = _set_capture_value, _set_capture_groups, _set_capture_seat
+    moves: list[Move] = []
+    append = moves.append
+    for items in item_sets:
+        move = new(cls)
+        set_card(move, card)
+        set_items(move, items)
+        set_value(move, None)
+        set_groups(move, None)
+        set_seat(move, None)
+        append(move)
+    return moves
 
 
 def new_build(card: Card, target: Card | None, value: int, owner: int | None) -> Build:

@@ -123,7 +123,19 @@ def backs(holds: tuple[int, ...], wanted: int) -> bool:
     king backs a 4-build or a 14-build, not both).
     """
     if wanted & (wanted - 1):
-        return _matching(holds, wanted)
+        higher = wanted & (wanted - 1)
+        if higher & (higher - 1):
+            return _matching(holds, wanted)
+        # Two values, the usual case (a build owned, another considered): Hall's condition
+        # is that each is held by some card and two different cards hold them between them.
+        # Counted here, not remembered: the hands asked about are seldom met again.
+        holders = seen = 0
+        for held in holds:
+            common = held & wanted
+            if common:
+                holders += 1
+                seen |= common
+        return seen == wanted and holders >= 2
     # No value, or one: any card that holds it will do. A loop, not any() over a generator,
     # which costs more than the test itself here, once per build and trail considered.
     if not wanted:
@@ -136,7 +148,7 @@ def backs(holds: tuple[int, ...], wanted: int) -> bool:
 
 @functools.lru_cache(maxsize=1 << 14)
 def _matching(holds: tuple[int, ...], wanted: int) -> bool:
-    """:func:`backs` for two values or more, by Hall's theorem.
+    """:func:`backs` for three values or more, by Hall's theorem.
 
     Each value can be given its own card exactly when every k of the values are held,
     between them, by at least k different cards. Owners keep few values (two to four in
