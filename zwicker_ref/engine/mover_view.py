@@ -109,7 +109,7 @@ class MoverView:
         hands = self.hands = position.hands
         # Hands and the table are kept in canonical order (position.py): no sorting here.
         cards = self.cards = hands[mover]
-        facts = self.facts = [facts_of[card] for card in cards]
+        facts = self.facts = list(map(facts_of.__getitem__, cards))
         table = self.table = position.table
         # What each item offers (a loose card its table values, read from its facts; a
         # build as ValueTable.item_values says, the one definition checking reads too) and
@@ -140,17 +140,16 @@ class MoverView:
         self.rests: list[tuple[int, ...]] | None = None
         self.keeps: list[int] = []
         if tables.ownership:
-            holds = [fact.holds for fact in facts]
             # The values the rest of the hand holds, by card played: a value one card holds
             # leaves with it, a value two cards hold stays.
             seen = twice = 0
-            for held in holds:
-                twice |= seen & held
-                seen |= held
-            self.keeps = [seen & ~held | held & twice for held in holds]
+            for fact in facts:
+                twice |= seen & fact.holds
+                seen |= fact.holds
+            self.keeps = [seen & ~fact.holds | fact.holds & twice for fact in facts]
         self.item_sets: dict[int, frozenset[Card]] = {}
         self.name_bytes: list[list[frozenset[Card]]] | None = None
-        self.taken = _taken(tables, table, offered)
+        self.taken = _taken(tables, table, offered) if tables.jokers_never_taken else tuple(offered)
         # The least value of each item, where large tables are searched by the items that
         # count no more than a card's value (None: worked out by the search if asked).
         self.lows = (
@@ -244,10 +243,11 @@ class MoverView:
         The subsets of a small table adding up to no more than the hand's highest value
         serve every card of the hand: one search per position, not one per card.
         """
-        groups = self._groups()
-        if groups is None or not self._few_groups(groups, values):
+        groups = self.groups if self.searched else self._groups()
+        size = len(self.taken)
+        if groups is None or (size > SMALL_TABLE and not self._few_groups(groups, values)):
             return table_captures(self.taken, values, self.lows)
-        return split_masks(groups, values, len(self.taken))
+        return split_masks(groups, values, size)
 
     def _groups(self) -> dict[int, list[int]] | None:
         """The groups of every value the hand takes, from one search of the table's subsets.

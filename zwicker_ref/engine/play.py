@@ -42,7 +42,9 @@ def apply_legal(position: Position, move: Move) -> Position:
     mover = position.to_move
     card = move.card
     hands = list(position.hands)
-    hands[mover] = tuple([held for held in hands[mover] if held is not card])
+    hand = hands[mover]
+    place = hand.index(card)  # cards are equal only to themselves
+    hands[mover] = hand[:place] + hand[place + 1 :]
     captured, zwicks, last_capture = position.captured, position.zwicks, position.last_capture
     kind = type(move)
     if kind is Trail:

@@ -135,7 +135,7 @@ class Position:
     @property
     def is_over(self) -> bool:
         """True when every hand and the stock are empty: the hand has been played out."""
-        return not self.stock and all(not hand for hand in self.hands)
+        return not self.stock and not any(self.hands)
 
     def compact(self) -> str:
         """The position in one line, for messages: variant, seats, hands, table and stock.
