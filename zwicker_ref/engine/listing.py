@@ -18,13 +18,14 @@ fuzzer list millions of positions:
 - a card's values in each use are read once per variant
   (:class:`~zwicker_ref.engine.rule_tables.CardFacts`); what a card *holds* is a bit set
   of values, so a hand is a tuple of small integers, and "does this hand back these
-  values" is Hall's condition on bit sets, remembered
+  values" is Hall's condition on bit sets: counted for two values, remembered for more
   (:func:`~zwicker_ref.engine.values.backs`, which checking shares);
 - the table is a tuple of the values its items offer, its *shape*; what a card captures
   there (bit masks of items, :func:`~zwicker_ref.engine.captures.table_captures`)
   depends only on the shape and the card's values. Play meets a new shape at nearly
-  every move, so on a small table one search of its subsets serves the whole hand and
-  nothing is remembered; a large table's answers are remembered per shape. Which values
+  every move, so where the table makes few subsets (always on a small table) one search
+  of them serves the whole hand and nothing is remembered; the answers of a large table
+  that makes many are remembered per shape. Which values
   a card builds onto an item (a bit set) depends only on the values of the two,
   remembered per pair;
 - the owner obligation is asked move by move only where somebody owns builds; otherwise it
@@ -84,7 +85,9 @@ class MoveIndex:
     The moves are counted card by card and :meth:`move` makes the one asked for, numbered
     as :func:`list_moves` lists it: a random player takes one move of many, and a count
     makes none. On a small table a card's captures are listed as item sets (found at once,
-    and kept for :meth:`move`); on a large one they are counted without listing them (by
+    and kept for :meth:`move`). On a large one they are listed the same way where the
+    hand's one search of the table's subsets stays within its budgets
+    (:meth:`MoverView.capture_count`); otherwise counted without listing them (by
     inclusion and exclusion where the mover owns builds), and listed only for the card
     whose capture is asked for.
     """

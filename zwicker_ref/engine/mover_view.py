@@ -280,11 +280,12 @@ class MoverView:
     def capture_count(self, index: int) -> int:
         """``len(self.captures(index))``, counted without listing the sets where they are many.
 
-        Where the mover needs this card to back its builds, a few captures are listed and
-        held to the owner obligation. Many are counted: captures that take the same of the
-        mover's builds get the same verdict, and those taking exactly a set S of them are
-        counted by inclusion and exclusion, from counts on the table with some items set
-        aside.
+        Where the hand's one search of the table's subsets found this card's groups, its
+        captures are listed (and kept for making one). Otherwise, where the mover needs
+        this card to back its builds, a few captures are listed and held to the owner
+        obligation. Many are counted: captures that take the same of the mover's builds
+        get the same verdict, and those taking exactly a set S of them are counted by
+        inclusion and exclusion, from counts on the table with some items set aside.
         """
         fact = self.facts[index]
         if fact.sweep is not None or self.lone_joker:
