@@ -105,15 +105,26 @@ class MoveIndex:
         if position.is_over:
             return
         view = self._view = MoverView(position)
-        cards = view.cards
-        self._trailed = view.trailed()
+        trailed = self._trailed = view.trailed()
+        count = len(trailed)
+        captures, builds = self._captures, self._builds
         if len(view.taken) <= SMALL_TABLE:
-            listed = self._listed = [view.captures(index) for index in range(len(cards))]
-            self._captures = [len(masks) for masks in listed]
+            listed = self._listed = []
+            for index in range(len(view.cards)):
+                masks = view.captures(index)
+                listed.append(masks)
+                captures.append(len(masks))
+                count += len(masks)
         else:
-            self._captures = [view.capture_count(index) for index in range(len(cards))]
-        self._builds = [view.build_count(index, card) for index, card in enumerate(cards)]
-        self.count = len(self._trailed) + sum(self._captures) + sum(self._builds)
+            for index in range(len(view.cards)):
+                found = view.capture_count(index)
+                captures.append(found)
+                count += found
+        for index, card in enumerate(view.cards):
+            found = view.build_count(index, card)
+            builds.append(found)
+            count += found
+        self.count = count
 
     def move(self, number: int) -> Move:
         """The legal move numbered ``number`` (from 0), as :func:`list_moves` orders them."""

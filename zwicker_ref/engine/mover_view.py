@@ -443,9 +443,18 @@ class MoverView:
             for offer in self.target_offers:
                 total += reach[offer].bit_count()
             return total
-        owners, wanted = self._build_owners(index)  # which also settles self.checked
+        if self.owners is None:
+            self.owners = self._owners()  # which also settles self.checked
         if self.checked:
-            return len(self._owned_builds(index, owners, wanted))
+            return len(self._owned_builds(index))
+        if len(self.owners) == 1:
+            # The mover alone may own the build: the values it keeps a card for.
+            keeps = self.keeps[index] if tables.holding or tables.obligation else -1
+            if keeps:
+                for offer in self.target_offers:
+                    total += (reach[offer] & keeps).bit_count()
+            return total
+        owners, wanted = self._build_owners(index)
         if wanted:
             for offer in self.target_offers:
                 values = reach[offer] & wanted
@@ -454,23 +463,19 @@ class MoverView:
                         total += (values & allowed).bit_count()
         return total
 
-    def _owned_builds(
-        self, index: int, owners: list[tuple[int, int]] | None = None, wanted: int = 0
-    ) -> list[tuple[int, int, int]]:
+    def _owned_builds(self, index: int) -> list[tuple[int, int, int]]:
         """The legal builds of card ``index`` where builds have owners: (place, value, owner).
 
         Place 0 is a new build, place i a build onto the table's item i - 1. Where somebody
         owns builds (:attr:`checked`), each build is held to the owner obligation; the
         mover's verdicts depend only on the values it must back, so each set is asked once.
         Worked out once per card: counting, then making one of them, asks twice.
-        ``owners`` and ``wanted`` are :meth:`_build_owners` of the card, if the caller has them.
         """
         found = self.built.get(index)
         if found is not None:
             return found
         found = self.built[index] = []
-        if owners is None:
-            owners, wanted = self._build_owners(index)
+        owners, wanted = self._build_owners(index)
         if not wanted:
             return found
         reach = self.tables.reach[self.facts[index].build]
