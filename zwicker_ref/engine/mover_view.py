@@ -238,10 +238,11 @@ class MoverView:
         return masks
 
     def _table_captures(self, values: tuple[int, ...]) -> tuple[int, ...]:
-        """The captures of a card taking ``values``; on a small table, one search per hand.
+        """The captures of a card taking ``values``, from the hand's one search where it can.
 
-        The subsets of a small table adding up to no more than the hand's highest value
-        serve every card of the hand: one search per position, not one per card.
+        The subsets of the table adding up to no more than the hand's highest value serve
+        every card of the hand (on a large table, within the budgets of :meth:`_groups`
+        and :meth:`_few_groups`): one search per position, not one per card.
         """
         groups = self.groups if self.searched else self._groups()
         size = len(self.taken)
