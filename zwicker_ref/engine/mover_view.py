@@ -138,15 +138,18 @@ class MoverView:
         self.owned = owned if tables.obligation else {}
         self.builds_of = builds_of
         self.rests: list[tuple[int, ...]] | None = None
+        # The values the mover may own a build of, by card played (-1: any). Where it must
+        # keep a matching card, those the rest of the hand holds: a value one card holds
+        # leaves with it, a value two cards hold stays.
         self.keeps: list[int] = []
-        if tables.ownership:
-            # The values the rest of the hand holds, by card played: a value one card holds
-            # leaves with it, a value two cards hold stays.
+        if tables.ownership and (tables.holding or tables.obligation):
             seen = twice = 0
             for fact in facts:
                 twice |= seen & fact.holds
                 seen |= fact.holds
             self.keeps = [seen & ~fact.holds | fact.holds & twice for fact in facts]
+        elif tables.ownership:
+            self.keeps = [-1] * len(facts)
         self.item_sets: dict[int, frozenset[Card]] = {}
         self.name_bytes: list[list[frozenset[Card]]] | None = None
         self.taken = _taken(tables, table, offered) if tables.jokers_never_taken else tuple(offered)
@@ -449,8 +452,8 @@ class MoverView:
         if self.checked:
             return len(self._owned_builds(index))
         if len(self.owners) == 1:
-            # The mover alone may own the build: the values it keeps a card for.
-            keeps = self.keeps[index] if tables.holding or tables.obligation else -1
+            # The mover alone may own the build: the values it may own for this card.
+            keeps = self.keeps[index]
             if keeps:
                 for offer in self.target_offers:
                     total += (reach[offer] & keeps).bit_count()
@@ -510,13 +513,13 @@ class MoverView:
     def _build_owners(self, index: int) -> tuple[list[tuple[int, int]], int]:
         """Who may own a build of card ``index``, in seat order, with the values each may.
 
-        And all those values together (a bit set, -1: any). The mover may own the values
-        it keeps a matching card for, where holding is required or the obligation makes it
-        back the build; its partners as :meth:`_owners` says.
+        And all those values together (a bit set, -1: any). The mover may own the values of
+        :attr:`keeps` for the card (those it keeps a matching card for, where holding is
+        required or the obligation makes it back the build); its partners as
+        :meth:`_owners` says.
         """
-        tables = self.tables
         mover = self.mover
-        keeps = self.keeps[index] if tables.holding or tables.obligation else -1
+        keeps = self.keeps[index]
         owners = self.owners
         if owners is None:
             owners = self.owners = self._owners()

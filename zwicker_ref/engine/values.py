@@ -122,8 +122,8 @@ def backs(holds: tuple[int, ...], wanted: int) -> bool:
     RULINGS.md: one card backs every build of one value, but two values need two cards (a
     king backs a 4-build or a 14-build, not both).
     """
-    if wanted & (wanted - 1):
-        higher = wanted & (wanted - 1)
+    higher = wanted & (wanted - 1)  # wanted without its lowest value
+    if higher:
         if higher & (higher - 1):
             return _matching(holds, wanted)
         # Two values, the usual case (a build owned, another considered): Hall's condition
