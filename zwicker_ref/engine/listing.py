@@ -42,6 +42,7 @@ from __future__ import annotations
 import gc
 
 from zwicker_ref.engine.captures import SMALL_TABLE
+from zwicker_ref.engine.mover_builds import MoverBuilds
 from zwicker_ref.engine.mover_view import MoverView
 from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.position import Position
@@ -66,8 +67,9 @@ def list_moves(position: Position) -> list[Move]:
         moves: list[Move] = [trail[cards[index]] for index in view.trailed()]
         for index, card in enumerate(cards):
             moves += view.capture_moves(card, view.captures(index))
+        builds = MoverBuilds(view)
         for index, card in enumerate(cards):
-            moves += view.build_moves(index, card)
+            moves += builds.moves(index, card)
     finally:
         if collecting:
             gc.enable()
@@ -92,10 +94,11 @@ class MoveIndex:
     whose capture is asked for.
     """
 
-    __slots__ = ("_builds", "_captures", "_listed", "_trailed", "_view", "count")
+    __slots__ = ("_builder", "_builds", "_captures", "_listed", "_trailed", "_view", "count")
 
     def __init__(self, position: Position) -> None:
         self._view: MoverView | None = None
+        self._builder: MoverBuilds | None = None
         self._trailed: list[int] = []
         self._listed: list[tuple[int, ...] | list[int]] | None = None
         self._captures: list[int] = []
@@ -120,16 +123,17 @@ class MoveIndex:
                 found = view.capture_count(index)
                 captures.append(found)
                 count += found
-        for index, card in enumerate(view.cards):
-            found = view.build_count(index, card)
+        builder = self._builder = MoverBuilds(view)
+        for index in range(len(view.cards)):
+            found = builder.count(index)
             builds.append(found)
             count += found
         self.count = count
 
     def move(self, number: int) -> Move:
         """The legal move numbered ``number`` (from 0), as :func:`list_moves` orders them."""
-        view = self._view
-        if view is None or not 0 <= number < self.count:
+        view, builder = self._view, self._builder
+        if view is None or builder is None or not 0 <= number < self.count:
             raise IndexError(f"move number {number} is not below the {self.count} legal moves")
         cards = view.cards
         if number < len(self._trailed):
@@ -143,7 +147,7 @@ class MoveIndex:
             number -= count
         for index, count in enumerate(self._builds):
             if number < count:
-                return view.build_move(index, cards[index], number)
+                return builder.move(index, cards[index], number)
             number -= count
         raise AssertionError("the numbers add up to the count")  # pragma: no cover
 
@@ -154,8 +158,9 @@ def has_moves(position: Position) -> bool:
         return False
     view = MoverView(position)
     indexed = list(enumerate(view.cards))
+    builds = MoverBuilds(view)
     return (
         bool(view.trailed())
         or any(view.captures(index) for index, _card in indexed)
-        or any(view.build_moves(index, card) for index, card in indexed)
+        or any(builds.count(index) for index, _card in indexed)
     )

@@ -2,10 +2,11 @@
 
 :class:`MoverView` is where :mod:`~zwicker_ref.engine.listing` answers the rule: the hand's
 cards as their values in each use, the table as the values its items offer, the owners of
-builds and what each seat keeps to back them; and, from those, each card's trails,
-captures (bit masks of table items) and builds, held to the owner obligation. The view
-lasts one listing, so what it works out once (the table's subsets, the owners of new
-builds) serves every card of the hand.
+builds and what each seat keeps to back them; and, from those, each card's trails and
+captures (bit masks of table items), held to the owner obligation. Its builds are
+:mod:`~zwicker_ref.engine.mover_builds`'s, read from the same view. The view lasts one
+listing, so what it works out once (the table's subsets, what the rest of the hand holds)
+serves every card of the hand.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from zwicker_ref.engine.captures import (
     table_capture_count,
     table_captures,
 )
-from zwicker_ref.engine.moves import Move, new_build, new_captures
+from zwicker_ref.engine.moves import Move, new_captures
 from zwicker_ref.engine.position import Pile, Position, TableItem, holds_joker
 from zwicker_ref.engine.rule_tables import RuleTables, rule_tables
 from zwicker_ref.engine.values import backs
@@ -74,23 +75,18 @@ class MoverView:
 
     __slots__ = (
         "builds_of",
-        "built",
         "captured_by",
         "cards",
-        "checked",
         "facts",
         "groups",
         "hands",
         "item_sets",
-        "keeps",
-        "kept",
         "lone_joker",
         "lows",
         "mover",
         "name_bytes",
         "names",
         "owned",
-        "owners",
         "position",
         "rests",
         "searched",
@@ -109,7 +105,7 @@ class MoverView:
         hands = self.hands = position.hands
         # Hands and the table are kept in canonical order (position.py): no sorting here.
         cards = self.cards = hands[mover]
-        facts = self.facts = list(map(facts_of.__getitem__, cards))
+        self.facts = list(map(facts_of.__getitem__, cards))
         table = self.table = position.table
         # What each item offers (a loose card its table values, read from its facts; a
         # build as ValueTable.item_values says, the one definition checking reads too) and
@@ -138,18 +134,6 @@ class MoverView:
         self.owned = owned if tables.obligation else {}
         self.builds_of = builds_of
         self.rests: list[tuple[int, ...]] | None = None
-        # The values the mover may own a build of, by card played (-1: any). Where it must
-        # keep a matching card, those the rest of the hand holds: a value one card holds
-        # leaves with it, a value two cards hold stays.
-        self.keeps: list[int] = []
-        if tables.ownership and (tables.holding or tables.obligation):
-            seen = twice = 0
-            for fact in facts:
-                twice |= seen & fact.holds
-                seen |= fact.holds
-            self.keeps = [seen & ~fact.holds | fact.holds & twice for fact in facts]
-        elif tables.ownership:
-            self.keeps = [-1] * len(facts)
         self.item_sets: dict[int, frozenset[Card]] = {}
         self.name_bytes: list[list[frozenset[Card]]] | None = None
         self.taken = _taken(tables, table, offered) if tables.jokers_never_taken else tuple(offered)
@@ -163,12 +147,8 @@ class MoverView:
         self.captured_by: dict[tuple[int, ...], tuple[int, ...]] = {}
         # A joker alone on the table, where only a joker may take it.
         self.lone_joker = len(table) == 1 and lone_joker_only_by_joker(position.rules, table)
-        self.owners: list[tuple[int, int]] | None = None
-        self.checked = False
-        self.kept: list[int] | None = None
         self.groups: dict[int, list[int]] | None = None
         self.searched = False
-        self.built: dict[int, list[tuple[int, int, int]]] = {}
 
     # The owner obligation ------------------------------------------------------------------
 
@@ -396,205 +376,3 @@ class MoverView:
                         items = items | table[mask & 255] if items else table[mask & 255]
                 item_sets.append(items)
         return new_captures(card, item_sets)
-
-    # Builds --------------------------------------------------------------------------------
-
-    def build_moves(self, index: int, card: Card) -> list[Move]:
-        """The legal builds of card ``index`` (``card``), in canonical order.
-
-        By target (none first, then the table in order), value and owner.
-        """
-        targets = self.targets
-        if self.tables.ownership:
-            return [
-                new_build(card, targets[place], value, seat)
-                for place, value, seat in self._owned_builds(index)
-            ]
-        # What the card reaches onto each kind of target, by the values the target offers.
-        reach = self.tables.reach[self.facts[index].build]
-        moves: list[Move] = []
-        for place, offer in enumerate(self.target_offers):
-            values = reach[offer]
-            while values:
-                lowest = values & -values
-                moves.append(new_build(card, targets[place], lowest.bit_length() - 1, None))
-                values ^= lowest
-        return moves
-
-    def build_move(self, index: int, card: Card, number: int) -> Move:
-        """``self.build_moves(index, card)[number]``, made alone."""
-        if self.tables.ownership:
-            place, value, seat = self._owned_builds(index)[number]
-            return new_build(card, self.targets[place], value, seat)
-        reach = self.tables.reach[self.facts[index].build]
-        for place, offer in enumerate(self.target_offers):
-            values = reach[offer]
-            count = values.bit_count()
-            if number < count:
-                for _skipped in range(number):
-                    values &= values - 1  # the lowest value off
-                lowest = values & -values
-                return new_build(card, self.targets[place], lowest.bit_length() - 1, None)
-            number -= count
-        raise IndexError(f"card {card} has no build numbered {number}")
-
-    def build_count(self, index: int, card: Card) -> int:
-        """``len(self.build_moves(index, card))``, counted without making the builds."""
-        tables = self.tables
-        reach = tables.reach[self.facts[index].build]
-        total = 0
-        if not tables.ownership:
-            for offer in self.target_offers:
-                total += reach[offer].bit_count()
-            return total
-        if self.owners is None:
-            self.owners = self._owners()  # which also settles self.checked
-        if self.checked:
-            return len(self._owned_builds(index))
-        if len(self.owners) == 1:
-            # The mover alone may own the build: the values it may own for this card.
-            keeps = self.keeps[index]
-            if keeps:
-                for offer in self.target_offers:
-                    total += (reach[offer] & keeps).bit_count()
-            return total
-        owners, wanted = self._build_owners(index)
-        if wanted:
-            for offer in self.target_offers:
-                values = reach[offer] & wanted
-                if values:
-                    for _seat, allowed in owners:
-                        total += (values & allowed).bit_count()
-        return total
-
-    def _owned_builds(self, index: int) -> list[tuple[int, int, int]]:
-        """The legal builds of card ``index`` where builds have owners: (place, value, owner).
-
-        Place 0 is a new build, place i a build onto the table's item i - 1. Where somebody
-        owns builds (:attr:`checked`), each build is held to the owner obligation; the
-        mover's verdicts depend only on the values it must back, so each set is asked once.
-        Worked out once per card: counting, then making one of them, asks twice.
-        """
-        found = self.built.get(index)
-        if found is not None:
-            return found
-        found = self.built[index] = []
-        owners, wanted = self._build_owners(index)
-        if not wanted:
-            return found
-        reach = self.tables.reach[self.facts[index].build]
-        checked = self.checked
-        mover = self.mover
-        rest = self.rest_holds(index) if checked else ()
-        kept = self._mover_kept() if checked else []
-        verdicts: dict[int, bool] = {}
-        for place, offer in enumerate(self.target_offers):
-            values = reach[offer] & wanted
-            while values:
-                bit = values & -values
-                values ^= bit
-                value = bit.bit_length() - 1
-                for seat, allowed in owners:
-                    if not allowed & bit:
-                        continue
-                    if checked:
-                        if seat == mover:
-                            backed = kept[place] | bit
-                            verdict = verdicts.get(backed)
-                            if verdict is None:
-                                verdict = verdicts[backed] = backs(rest, backed)
-                        else:
-                            verdict = self._partner_backed(index, place, bit, seat)
-                        if not verdict:
-                            continue
-                    found.append((place, value, seat))
-        return found
-
-    def _build_owners(self, index: int) -> tuple[list[tuple[int, int]], int]:
-        """Who may own a build of card ``index``, in seat order, with the values each may.
-
-        And all those values together (a bit set, -1: any). The mover may own the values of
-        :attr:`keeps` for the card (those it keeps a matching card for, where holding is
-        required or the obligation makes it back the build); its partners as
-        :meth:`_owners` says.
-        """
-        mover = self.mover
-        keeps = self.keeps[index]
-        owners = self.owners
-        if owners is None:
-            owners = self.owners = self._owners()
-        if len(owners) == 1:
-            return [(mover, keeps)], keeps
-        # The mover's values for this card, among its partners' in seat order.
-        owners = [(seat, keeps if seat == mover else allowed) for seat, allowed in owners]
-        wanted = 0
-        for _seat, allowed in owners:
-            wanted |= allowed
-        return owners, wanted
-
-    def _owners(self) -> list[tuple[int, int]]:
-        """The seats that may own a build, in seat order, with the values each may own.
-
-        The mover's entry is filled in per card (what it keeps depends on the card
-        played). A partner may own a value on the variant's basis, judged before the move:
-        a value the partner owns a build of, or (Magger) holds a card of; where the
-        obligation applies, only values the partner holds, since it must back the build.
-        Where nobody owns a build yet, that is the whole owner obligation; otherwise
-        :attr:`checked` says to ask it move by move.
-        """
-        tables = self.tables
-        mover = self.mover
-        owners = [(mover, 0)]
-        key = (self.position.players, mover)
-        partners = tables.partners.get(key)
-        if partners is None:
-            partners = tables.partners[key] = self.position.partners_of(mover)
-        for partner in partners:
-            basis = 0
-            if tables.partner_builds:
-                for _bit, value in self.builds_of.get(partner, ()):
-                    basis |= value
-            if tables.partner_holds or tables.obligation:
-                held = 0
-                for card in self.hands[partner]:
-                    held |= tables.facts[card].holds
-                if tables.partner_holds:
-                    basis |= held
-                if tables.obligation:
-                    basis &= held
-            if basis:
-                owners.append((partner, basis))
-        owners.sort()
-        owned = self.owned
-        for seat, _allowed in owners:
-            if seat in owned:
-                self.checked = True
-                break
-        return owners
-
-    def _mover_kept(self) -> list[int]:
-        """The values of the mover's builds left after a build onto each place (0: none)."""
-        kept = self.kept
-        if kept is None:
-            mover = self.mover
-            mine = self.builds_of.get(mover, ())
-            every = self.kept_values(mover, 0)
-            # Only a build onto one of the mover's own builds takes one of them away.
-            kept = self.kept = [every] * (len(self.table) + 1)
-            for bit, _value in mine:
-                kept[bit.bit_length()] = self.kept_values(mover, bit)
-        return kept
-
-    def _partner_backed(self, index: int, place: int, value: int, owner: int) -> bool:
-        """The owner obligation after a build of card ``index`` for partner ``owner``.
-
-        The partner backs its builds with the new one (``value``, as a bit) among them,
-        and the mover still backs its own; a build built on leaves its old owner.
-        """
-        taken = 0 if place == 0 else 1 << (place - 1)
-        facts = self.tables.facts
-        partner_holds = tuple(facts[card].holds for card in self.hands[owner])
-        if not backs(partner_holds, self.kept_values(owner, taken) | value):
-            return False
-        own = self.kept_values(self.mover, taken)
-        return not own or backs(self.rest_holds(index), own)

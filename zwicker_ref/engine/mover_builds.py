@@ -1,0 +1,252 @@
+"""The builds of the seat to move, as listing counts and makes them.
+
+:class:`MoverBuilds` answers the build part of the rule of
+:mod:`~zwicker_ref.engine.listing` over a :class:`~zwicker_ref.engine.mover_view.MoverView`:
+which values each card reaches onto each target (a bit set per pair of values, read from
+the variant's :class:`~zwicker_ref.engine.rule_tables.RuleTables`), who may own the build
+(the mover, if it keeps a matching card; a partner, on the variant's basis), and, where
+somebody owns builds, the owner obligation build by build. It lasts one listing, like the
+view: the owners of new builds are worked out once for the hand, a card's builds once for
+a count and the move made after it.
+"""
+
+from __future__ import annotations
+
+from zwicker_ref.engine.mover_view import MoverView
+from zwicker_ref.engine.moves import Move, new_build
+from zwicker_ref.engine.values import backs
+from zwicker_ref.rules.cards import Card
+
+
+class MoverBuilds:
+    """The builds of every card of the seat to move, counted, listed or made one at a time."""
+
+    __slots__ = ("built", "checked", "keeps", "kept", "owners", "view")
+
+    def __init__(self, view: MoverView) -> None:
+        self.view = view
+        tables = view.tables
+        # The values the mover may own a build of, by card played (-1: any). Where it must
+        # keep a matching card, those the rest of the hand holds: a value one card holds
+        # leaves with it, a value two cards hold stays.
+        self.keeps: list[int] = []
+        if tables.ownership and (tables.holding or tables.obligation):
+            facts = view.facts
+            seen = twice = 0
+            for fact in facts:
+                twice |= seen & fact.holds
+                seen |= fact.holds
+            self.keeps = [seen & ~fact.holds | fact.holds & twice for fact in facts]
+        elif tables.ownership:
+            self.keeps = [-1] * len(view.facts)
+        self.owners: list[tuple[int, int]] | None = None
+        self.checked = False
+        self.kept: list[int] | None = None
+        self.built: dict[int, list[tuple[int, int, int]]] = {}
+
+    def moves(self, index: int, card: Card) -> list[Move]:
+        """The legal builds of card ``index`` (``card``), in canonical order.
+
+        By target (none first, then the table in order), value and owner.
+        """
+        view = self.view
+        targets = view.targets
+        if view.tables.ownership:
+            return [
+                new_build(card, targets[place], value, seat)
+                for place, value, seat in self._owned_builds(index)
+            ]
+        # What the card reaches onto each kind of target, by the values the target offers.
+        reach = view.tables.reach[view.facts[index].build]
+        moves: list[Move] = []
+        for place, offer in enumerate(view.target_offers):
+            values = reach[offer]
+            while values:
+                lowest = values & -values
+                moves.append(new_build(card, targets[place], lowest.bit_length() - 1, None))
+                values ^= lowest
+        return moves
+
+    def move(self, index: int, card: Card, number: int) -> Move:
+        """``self.moves(index, card)[number]``, made alone."""
+        view = self.view
+        if view.tables.ownership:
+            place, value, seat = self._owned_builds(index)[number]
+            return new_build(card, view.targets[place], value, seat)
+        reach = view.tables.reach[view.facts[index].build]
+        for place, offer in enumerate(view.target_offers):
+            values = reach[offer]
+            count = values.bit_count()
+            if number < count:
+                for _skipped in range(number):
+                    values &= values - 1  # the lowest value off
+                lowest = values & -values
+                return new_build(card, view.targets[place], lowest.bit_length() - 1, None)
+            number -= count
+        raise IndexError(f"card {card} has no build numbered {number}")
+
+    def count(self, index: int) -> int:
+        """``len(self.moves(index, card))``, counted without making the builds."""
+        view = self.view
+        tables = view.tables
+        reach = tables.reach[view.facts[index].build]
+        total = 0
+        if not tables.ownership:
+            for offer in view.target_offers:
+                total += reach[offer].bit_count()
+            return total
+        if self.owners is None:
+            self.owners = self._owners()  # which also settles self.checked
+        if self.checked:
+            return len(self._owned_builds(index))
+        if len(self.owners) == 1:
+            # The mover alone may own the build: the values it may own for this card.
+            keeps = self.keeps[index]
+            if keeps:
+                for offer in view.target_offers:
+                    total += (reach[offer] & keeps).bit_count()
+            return total
+        owners, wanted = self._build_owners(index)
+        if wanted:
+            for offer in view.target_offers:
+                values = reach[offer] & wanted
+                if values:
+                    for _seat, allowed in owners:
+                        total += (values & allowed).bit_count()
+        return total
+
+    def _owned_builds(self, index: int) -> list[tuple[int, int, int]]:
+        """The legal builds of card ``index`` where builds have owners: (place, value, owner).
+
+        Place 0 is a new build, place i a build onto the table's item i - 1. Where somebody
+        owns builds (:attr:`checked`), each build is held to the owner obligation; the
+        mover's verdicts depend only on the values it must back, so each set is asked once.
+        Worked out once per card: counting, then making one of them, asks twice.
+        """
+        found = self.built.get(index)
+        if found is not None:
+            return found
+        found = self.built[index] = []
+        owners, wanted = self._build_owners(index)
+        if not wanted:
+            return found
+        view = self.view
+        reach = view.tables.reach[view.facts[index].build]
+        checked = self.checked
+        mover = view.mover
+        rest = view.rest_holds(index) if checked else ()
+        kept = self._mover_kept() if checked else []
+        verdicts: dict[int, bool] = {}
+        for place, offer in enumerate(view.target_offers):
+            values = reach[offer] & wanted
+            while values:
+                bit = values & -values
+                values ^= bit
+                value = bit.bit_length() - 1
+                for seat, allowed in owners:
+                    if not allowed & bit:
+                        continue
+                    if checked:
+                        if seat == mover:
+                            backed = kept[place] | bit
+                            verdict = verdicts.get(backed)
+                            if verdict is None:
+                                verdict = verdicts[backed] = backs(rest, backed)
+                        else:
+                            verdict = self._partner_backed(index, place, bit, seat)
+                        if not verdict:
+                            continue
+                    found.append((place, value, seat))
+        return found
+
+    def _build_owners(self, index: int) -> tuple[list[tuple[int, int]], int]:
+        """Who may own a build of card ``index``, in seat order, with the values each may.
+
+        And all those values together (a bit set, -1: any). The mover may own the values of
+        :attr:`keeps` for the card (those it keeps a matching card for, where holding is
+        required or the obligation makes it back the build); its partners as
+        :meth:`_owners` says.
+        """
+        mover = self.view.mover
+        keeps = self.keeps[index]
+        owners = self.owners
+        if owners is None:
+            owners = self.owners = self._owners()
+        if len(owners) == 1:
+            return [(mover, keeps)], keeps
+        # The mover's values for this card, among its partners' in seat order.
+        owners = [(seat, keeps if seat == mover else allowed) for seat, allowed in owners]
+        wanted = 0
+        for _seat, allowed in owners:
+            wanted |= allowed
+        return owners, wanted
+
+    def _owners(self) -> list[tuple[int, int]]:
+        """The seats that may own a build, in seat order, with the values each may own.
+
+        The mover's entry is filled in per card (what it keeps depends on the card
+        played). A partner may own a value on the variant's basis, judged before the move:
+        a value the partner owns a build of, or (Magger) holds a card of; where the
+        obligation applies, only values the partner holds, since it must back the build.
+        Where nobody owns a build yet, that is the whole owner obligation; otherwise
+        :attr:`checked` says to ask it move by move.
+        """
+        view = self.view
+        tables = view.tables
+        mover = view.mover
+        owners = [(mover, 0)]
+        key = (view.position.players, mover)
+        partners = tables.partners.get(key)
+        if partners is None:
+            partners = tables.partners[key] = view.position.partners_of(mover)
+        for partner in partners:
+            basis = 0
+            if tables.partner_builds:
+                for _bit, value in view.builds_of.get(partner, ()):
+                    basis |= value
+            if tables.partner_holds or tables.obligation:
+                held = 0
+                for card in view.hands[partner]:
+                    held |= tables.facts[card].holds
+                if tables.partner_holds:
+                    basis |= held
+                if tables.obligation:
+                    basis &= held
+            if basis:
+                owners.append((partner, basis))
+        owners.sort()
+        owned = view.owned
+        for seat, _allowed in owners:
+            if seat in owned:
+                self.checked = True
+                break
+        return owners
+
+    def _mover_kept(self) -> list[int]:
+        """The values of the mover's builds left after a build onto each place (0: none)."""
+        kept = self.kept
+        if kept is None:
+            view = self.view
+            mover = view.mover
+            mine = view.builds_of.get(mover, ())
+            every = view.kept_values(mover, 0)
+            # Only a build onto one of the mover's own builds takes one of them away.
+            kept = self.kept = [every] * (len(view.table) + 1)
+            for bit, _value in mine:
+                kept[bit.bit_length()] = view.kept_values(mover, bit)
+        return kept
+
+    def _partner_backed(self, index: int, place: int, value: int, owner: int) -> bool:
+        """The owner obligation after a build of card ``index`` for partner ``owner``.
+
+        The partner backs its builds with the new one (``value``, as a bit) among them,
+        and the mover still backs its own; a build built on leaves its old owner.
+        """
+        view = self.view
+        taken = 0 if place == 0 else 1 << (place - 1)
+        facts = view.tables.facts
+        partner_holds = tuple(facts[card].holds for card in view.hands[owner])
+        if not backs(partner_holds, view.kept_values(owner, taken) | value):
+            return False
+        own = view.kept_values(view.mover, taken)
+        return not own or backs(view.rest_holds(index), own)
