@@ -119,7 +119,12 @@ def apply(mutant: Faulty, tree: Path) -> None:
 
 def check_edits_apply(mutant: Faulty) -> None:
     """Apply ``mutant`` to a scratch copy of the files it edits: each edit applies exactly
-    once, changes its file and leaves valid Python (a fault, not a syntax error)."""
+    once, changes its file and leaves valid Python (a fault, not a syntax error) that uses
+    no name it does not define.
+
+    A mutant that names an undefined variable crashes wherever it runs, so any test
+    "kills" it, whatever its law checks; ruff's F821 finds such names without running.
+    """
     with tempfile.TemporaryDirectory() as scratch:
         tree = Path(scratch)
         for edit in mutant.edits:
@@ -130,6 +135,24 @@ def check_edits_apply(mutant: Faulty) -> None:
             changed = (tree / edit.file).read_text("utf-8")
             assert changed != (ROOT / edit.file).read_text("utf-8"), edit.file
             ast.parse(changed, filename=edit.file)
+        undefined = undefined_names(sorted({tree / edit.file for edit in mutant.edits}))
+        if undefined:
+            raise MutantError(f"{mutant.id}: the edits use names never defined: {undefined}")
+
+
+def undefined_names(paths: list[Path]) -> str:
+    """What ruff reports of names used in ``paths`` but never defined (F821): '' if none."""
+    command = [sys.executable, "-m", "ruff", "check", "--isolated", "--no-cache"]
+    command += ["--select", "F821", "--output-format", "concise", "--quiet"]
+    done = subprocess.run(
+        [*command, *map(str, paths)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode not in (0, 1):
+        raise MutantError(f"ruff could not check the edited files: {done.stderr.strip()}")
+    return " ".join(done.stdout.split())
 
 
 _IGNORED = shutil.ignore_patterns(

@@ -30,6 +30,7 @@ from zwicker_ref.engine.captures import (
     SUBSET_BUDGET,
     CaptureSearch,
     _subset_masks,
+    canonical_masks,
     capture_masks,
     classify,
     count_capture_masks,
@@ -112,6 +113,27 @@ def tables(
     bound = max(values) + draw(st.integers(min_value=0, max_value=16))
     note(f"offered={offered} values={values} bound={bound}")
     return offered, values, bound
+
+
+@given(
+    st.integers(min_value=1, max_value=20).flatmap(
+        lambda size: st.tuples(
+            st.just(size),
+            st.sets(st.integers(min_value=1, max_value=(1 << size) - 1), max_size=200),
+        )
+    )
+)
+def test_subsets_are_ranked_in_canonical_order(sized: tuple[int, set[int]]) -> None:
+    """The order of canonical_masks is that of the items' indices as sequences, every size."""
+    size, masks = sized
+    assert canonical_masks(masks, size) == tuple(sorted(masks, key=lambda m: _items(m, size)))
+
+
+@pytest.mark.parametrize("size", range(1, 13))
+def test_every_subset_is_ranked_in_canonical_order(size: int) -> None:
+    """Every subset of a table of up to 12 items, in the order of their items' indices."""
+    masks = range((1 << size) - 1, 0, -1)
+    assert canonical_masks(masks, size) == tuple(sorted(masks, key=lambda m: _items(m, size)))
 
 
 @given(tables(max_items=SMALL_TABLE + 2))

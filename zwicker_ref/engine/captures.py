@@ -200,7 +200,7 @@ def split_masks(
         return tuple(masks)
     if size <= SMALL_TABLE:
         return tuple(sorted(masks, key=subset_order(size).__getitem__))
-    return tuple(sorted(masks, key=_items_of))
+    return canonical_masks(masks, size)
 
 
 def masks_by_subsets(offered: Offered, values: tuple[int, ...]) -> tuple[int, ...]:
@@ -259,6 +259,16 @@ def subset_totals(
                 (mask | bit, grown)
                 for mask, totals in found
                 if (grown := (totals << value) & limit)
+            ]
+        elif len(values) == 2:
+            # An ace or a court card of the two-valued decks: both shifts inline.
+            low, high = values
+            if low > bound and high > bound:
+                continue
+            found += [
+                (mask | bit, grown)
+                for mask, totals in found
+                if (grown := (totals << low | totals << high) & limit)
             ]
         elif values and min(values) <= bound:
             found += [
@@ -351,6 +361,43 @@ def subset_order(size: int) -> list[int]:
 def _items_of(mask: int) -> list[int]:
     """The indices of the items of a subset, increasing: its canonical sort key."""
     return [index for index in range(mask.bit_length()) if mask >> index & 1]
+
+
+_WIDE = 16
+"""Tables of up to this many items put their subsets in order by rank (:func:`canonical_masks`)."""
+
+_REVERSED_BYTE = [int(f"{byte:08b}"[::-1], 2) for byte in range(256)]
+"""Each byte with its bits in reverse order."""
+
+
+def canonical_masks(masks: Iterable[int], size: int) -> tuple[int, ...]:
+    """Nonempty subsets (bit masks) of a table of ``size`` items, in canonical order.
+
+    On a table of up to 16 items each subset S is sorted by its place among all the
+    subsets of 16 items, a number: canonical order is a walk of the tree whose children
+    extend a subset by one higher item, so S comes after its own items (one place each)
+    and after the whole subtree of every item below its highest one that it skips (2 to
+    the power of 15 - e places for item e). That is ``|S| + 2**16 - 2**(15 - top) - R(S)``,
+    R reversing the 16 bits of S; with the mask in its low 16 bits, the numbers sort as
+    plain integers, with no key function called per subset.
+    """
+    if size > _WIDE:
+        return tuple(sorted(masks, key=_items_of))
+    reverse = _REVERSED_BYTE
+    ranked = sorted(
+        [
+            (
+                65536
+                + mask.bit_count()
+                - (1 << (16 - mask.bit_length()))
+                - (reverse[mask & 255] << 8 | reverse[mask >> 8])
+            )
+            << 16
+            | mask
+            for mask in masks
+        ]
+    )
+    return tuple([rank & 65535 for rank in ranked])
 
 
 # Large tables --------------------------------------------------------------------------

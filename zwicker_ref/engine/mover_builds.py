@@ -21,11 +21,14 @@ from zwicker_ref.rules.cards import Card
 class MoverBuilds:
     """The builds of every card of the seat to move, counted, listed or made one at a time."""
 
-    __slots__ = ("built", "checked", "keeps", "kept", "owners", "view")
+    __slots__ = ("built", "checked", "facts", "keeps", "kept", "offers", "owners", "tables", "view")
 
     def __init__(self, view: MoverView) -> None:
         self.view = view
-        tables = view.tables
+        # Read for every card: kept here, one attribute away.
+        tables = self.tables = view.tables
+        self.facts = view.facts
+        self.offers = view.target_offers
         # The values the mover may own a build of, by card played (-1: any). Where it must
         # keep a matching card, those the rest of the hand holds: a value one card holds
         # leaves with it, a value two cards hold stays.
@@ -49,17 +52,16 @@ class MoverBuilds:
 
         By target (none first, then the table in order), value and owner.
         """
-        view = self.view
-        targets = view.targets
-        if view.tables.ownership:
+        targets = self.view.targets
+        if self.tables.ownership:
             return [
                 new_build(card, targets[place], value, seat)
                 for place, value, seat in self._owned_builds(index)
             ]
         # What the card reaches onto each kind of target, by the values the target offers.
-        reach = view.tables.reach[view.facts[index].build]
+        reach = self.tables.reach[self.facts[index].build]
         moves: list[Move] = []
-        for place, offer in enumerate(view.target_offers):
+        for place, offer in enumerate(self.offers):
             values = reach[offer]
             while values:
                 lowest = values & -values
@@ -69,30 +71,29 @@ class MoverBuilds:
 
     def move(self, index: int, card: Card, number: int) -> Move:
         """``self.moves(index, card)[number]``, made alone."""
-        view = self.view
-        if view.tables.ownership:
+        targets = self.view.targets
+        if self.tables.ownership:
             place, value, seat = self._owned_builds(index)[number]
-            return new_build(card, view.targets[place], value, seat)
-        reach = view.tables.reach[view.facts[index].build]
-        for place, offer in enumerate(view.target_offers):
+            return new_build(card, targets[place], value, seat)
+        reach = self.tables.reach[self.facts[index].build]
+        for place, offer in enumerate(self.offers):
             values = reach[offer]
             count = values.bit_count()
             if number < count:
                 for _skipped in range(number):
                     values &= values - 1  # the lowest value off
                 lowest = values & -values
-                return new_build(card, view.targets[place], lowest.bit_length() - 1, None)
+                return new_build(card, targets[place], lowest.bit_length() - 1, None)
             number -= count
         raise IndexError(f"card {card} has no build numbered {number}")
 
     def count(self, index: int) -> int:
         """``len(self.moves(index, card))``, counted without making the builds."""
-        view = self.view
-        tables = view.tables
-        reach = tables.reach[view.facts[index].build]
+        tables = self.tables
+        reach = tables.reach[self.facts[index].build]
         total = 0
         if not tables.ownership:
-            for offer in view.target_offers:
+            for offer in self.offers:
                 total += reach[offer].bit_count()
             return total
         if self.owners is None:
@@ -103,12 +104,12 @@ class MoverBuilds:
             # The mover alone may own the build: the values it may own for this card.
             keeps = self.keeps[index]
             if keeps:
-                for offer in view.target_offers:
+                for offer in self.offers:
                     total += (reach[offer] & keeps).bit_count()
             return total
         owners, wanted = self._build_owners(index)
         if wanted:
-            for offer in view.target_offers:
+            for offer in self.offers:
                 values = reach[offer] & wanted
                 if values:
                     for _seat, allowed in owners:
@@ -130,14 +131,14 @@ class MoverBuilds:
         owners, wanted = self._build_owners(index)
         if not wanted:
             return found
-        view = self.view
-        reach = view.tables.reach[view.facts[index].build]
+        reach = self.tables.reach[self.facts[index].build]
         checked = self.checked
+        view = self.view
         mover = view.mover
         rest = view.rest_holds(index) if checked else ()
         kept = self._mover_kept() if checked else []
         verdicts: dict[int, bool] = {}
-        for place, offer in enumerate(view.target_offers):
+        for place, offer in enumerate(self.offers):
             values = reach[offer] & wanted
             while values:
                 bit = values & -values

@@ -20,6 +20,7 @@ from zwicker_ref.engine.position import (
     Position,
     TableItem,
     after_play,
+    built_pile,
     item_cards,
     sorted_cards,
 )
@@ -102,7 +103,7 @@ def _built(table: tuple[TableItem, ...], move: Build) -> tuple[TableItem, ...]:
         place = _place(table, target)
         rest = (*table[:place], *table[place + 1 :])
         cards = (*item_cards(table[place]), move.card)
-    pile = Pile(cards=cards, value=move.value, owner=move.owner)
+    pile = built_pile(cards, move.value, move.owner)
     return _with_item(rest, pile, cards[0].sort_key)
 
 

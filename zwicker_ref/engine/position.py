@@ -216,6 +216,24 @@ def after_play(
     return after
 
 
+_SET_PILE_CARDS, _SET_PILE_VALUE, _SET_PILE_OWNER = (
+    vars(Pile)[name].__set__ for name in ("cards", "value", "owner")
+)
+
+
+def built_pile(cards: tuple[Card, ...], value: int, owner: int | None) -> Pile:
+    """The build a legal move makes, made without the dataclass ``__init__``.
+
+    Play makes one per build move; a legal build has cards and a value of at least 1, so
+    the checks of :class:`Pile` (for builds read from files) have nothing to find.
+    """
+    pile: Pile = _new(Pile)
+    _SET_PILE_CARDS(pile, cards)
+    _SET_PILE_VALUE(pile, value)
+    _SET_PILE_OWNER(pile, owner)
+    return pile
+
+
 def _item_text(item: TableItem) -> str:
     """A table item in one word: a card, or a build's cards (bottom first), value and owner."""
     if not isinstance(item, Pile):
