@@ -52,7 +52,7 @@ class MoverBuilds:
 
         By target (none first, then the table in order), value and owner.
         """
-        targets = self.view.targets
+        targets = self.view.build_targets()
         if self.tables.ownership:
             return [
                 new_build(card, targets[place], value, seat)
@@ -71,7 +71,7 @@ class MoverBuilds:
 
     def move(self, index: int, card: Card, number: int) -> Move:
         """``self.moves(index, card)[number]``, made alone."""
-        targets = self.view.targets
+        targets = self.view.build_targets()
         if self.tables.ownership:
             place, value, seat = self._owned_builds(index)[number]
             return new_build(card, targets[place], value, seat)

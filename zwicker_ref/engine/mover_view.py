@@ -74,6 +74,7 @@ class MoverView:
     """One position seen from the seat to move: its hand and table as small integers."""
 
     __slots__ = (
+        "backing",
         "builds_of",
         "captured_by",
         "cards",
@@ -108,11 +109,9 @@ class MoverView:
         self.facts = list(map(facts_of.__getitem__, cards))
         table = self.table = position.table
         # What each item offers (a loose card its table values, read from its facts; a
-        # build as ValueTable.item_values says, the one definition checking reads too) and
-        # the card that names it.
+        # build as ValueTable.item_values says, the one definition checking reads too).
         item_values = tables.values.item_values
         offered: list[tuple[int, ...]] = []
-        names: list[Card] = []
         # Owned builds: each owning seat's values (a bit set), and its builds (item bit, value bit).
         owned: dict[int, int] = {}
         builds_of: dict[int, list[tuple[int, int]]] = {}
@@ -120,30 +119,25 @@ class MoverView:
             if type(item) is Pile:
                 value = item.value
                 offered.append(item_values(item))
-                names.append(item.cards[0])
                 owner = item.owner
                 if owner is not None:
                     owned[owner] = owned.get(owner, 0) | 1 << value
                     builds_of.setdefault(owner, []).append((1 << index, 1 << value))
             else:
                 offered.append(facts_of[item].table)  # type: ignore[index]
-                names.append(item)  # type: ignore[arg-type]
-        self.names = names
-        self.targets = (None, *names)
+        # The card that names each item, and so each build target: worked out when a move
+        # is made (a count makes none).
+        self.names: list[Card] | None = None
+        self.targets: tuple[Card | None, ...] | None = None
         self.target_offers: tuple[tuple[int, ...] | None, ...] = (None, *offered)
         self.owned = owned if tables.obligation else {}
         self.builds_of = builds_of
         self.rests: list[tuple[int, ...]] | None = None
+        self.backing: list[bool] | None = None
         self.item_sets: dict[int, frozenset[Card]] = {}
         self.name_bytes: list[list[frozenset[Card]]] | None = None
         self.taken = _taken(tables, table, offered) if tables.jokers_never_taken else tuple(offered)
-        # The least value of each item, where large tables are searched by the items that
-        # count no more than a card's value (None: worked out by the search if asked).
-        self.lows = (
-            [min(offer) if offer else _NEVER for offer in self.taken]
-            if len(table) > SMALL_TABLE
-            else None
-        )
+        self.lows: list[int] | None = None
         self.captured_by: dict[tuple[int, ...], tuple[int, ...]] = {}
         # A joker alone on the table, where only a joker may take it.
         self.lone_joker = len(table) == 1 and lone_joker_only_by_joker(position.rules, table)
@@ -179,11 +173,34 @@ class MoverView:
         card costs one test of an empty set of values.
         """
         owned = self.owned.get(self.mover)
-        return [
-            index
-            for index in range(len(self.cards))
-            if not owned or backs(self.rest_holds(index), owned)
-        ]
+        trailed = []
+        for index in range(len(self.cards)):
+            if not owned or self.rest_backs(index):
+                trailed.append(index)
+        return trailed
+
+    def rest_backs(self, index: int) -> bool:
+        """True when the hand without card ``index`` backs every build the mover owns.
+
+        Asked of each card for its trail and again for its captures, so answered for the
+        whole hand when first asked. Where the mover owns builds of one value, the rest
+        backs them unless card ``index`` is the only card holding that value: counted
+        once, without the rest of the hand card by card.
+        """
+        backing = self.backing
+        if backing is None:
+            owned = self.owned.get(self.mover, 0)
+            places = range(len(self.facts))
+            if not owned:
+                backing = [True for _place in places]
+            elif owned & (owned - 1):
+                backing = [backs(self.rest_holds(place), owned) for place in places]
+            else:
+                # One value: the rest holds it unless the card played is its only holder.
+                holders = [place for place, fact in enumerate(self.facts) if fact.holds & owned]
+                backing = [bool(holders) and holders != [place] for place in places]
+            self.backing = backing
+        return backing[index]
 
     # Captures ------------------------------------------------------------------------------
 
@@ -202,7 +219,7 @@ class MoverView:
             if swept and swept not in masks:
                 masks = sorted([*masks, swept], key=mask_order)
         owned = self.owned.get(self.mover)
-        if owned and not backs(self.rest_holds(index), owned):
+        if owned and not self.rest_backs(index):
             # The rest of the hand does not back all the mover's builds (if it did, it
             # would back any of them). Only the builds left on the table after the
             # capture need backing; captures that leave the same builds get the same answer.
@@ -230,8 +247,37 @@ class MoverView:
         groups = self.groups if self.searched else self._groups()
         size = len(self.taken)
         if groups is None or (size > SMALL_TABLE and not self._few_groups(groups, values)):
-            return table_captures(self.taken, values, self.lows)
+            return table_captures(self.taken, values, self.least_values())
         return split_masks(groups, values, size)
+
+    def item_names(self) -> list[Card]:
+        """The card that names each table item (a build's bottom card), in table order."""
+        names = self.names
+        if names is None:
+            names = self.names = [
+                item.cards[0] if type(item) is Pile else item  # type: ignore[misc]
+                for item in self.table
+            ]
+        return names
+
+    def build_targets(self) -> tuple[Card | None, ...]:
+        """What a build goes onto, by place: None (a new build), then each table item's name."""
+        targets = self.targets
+        if targets is None:
+            targets = self.targets = (None, *self.item_names())
+        return targets
+
+    def least_values(self) -> list[int] | None:
+        """The least value of each item of a large table (None on a small one).
+
+        A large table's captures are searched apart, card by card, over the items that
+        count no more than the card's value, only where the hand's one search of its
+        subsets passes its budgets: worked out when first asked.
+        """
+        lows = self.lows
+        if lows is None and len(self.taken) > SMALL_TABLE:
+            lows = self.lows = [min(offer) if offer else _NEVER for offer in self.taken]
+        return lows
 
     def _groups(self) -> dict[int, list[int]] | None:
         """The groups of every value the hand takes, from one search of the table's subsets.
@@ -279,10 +325,10 @@ class MoverView:
             # Found at once from the hand's one search, and kept for making the move.
             return len(self.captures(index))
         owned = self.owned.get(self.mover)
-        if not owned or backs(self.rest_holds(index), owned):
+        if not owned or self.rest_backs(index):
             # Backing every build of the mover's, the rest of the hand backs any of them.
-            return table_capture_count(self.taken, fact.capture, self.lows)
-        if few_subsets(self.taken, fact.capture, self.lows):
+            return table_capture_count(self.taken, fact.capture, self.least_values())
+        if few_subsets(self.taken, fact.capture, self.least_values()):
             return len(self.captures(index))
         rest = self.rest_holds(index)
         mine = self.builds_of[self.mover]
@@ -306,12 +352,12 @@ class MoverView:
     def _count_without(self, values: tuple[int, ...], aside: list[int]) -> int:
         """How many item sets a card capturing ``values`` takes, the items ``aside`` gone."""
         if not aside:
-            return table_capture_count(self.taken, values, self.lows)
+            return table_capture_count(self.taken, values, self.least_values())
         away = 0
         for bit in aside:
             away |= bit
         taken = tuple(() if away >> place & 1 else offer for place, offer in enumerate(self.taken))
-        lows = self.lows
+        lows = self.least_values()
         assert lows is not None  # on a small table few_subsets holds, and counts never come here
         lows = [_NEVER if away >> place & 1 else low for place, low in enumerate(lows)]
         return table_capture_count(taken, values, lows)
@@ -326,10 +372,10 @@ class MoverView:
 
     def capture_moves(self, card: Card, masks: Sequence[int]) -> list[Move]:
         """The captures of ``card`` taking the item sets ``masks`` (bit masks), in order."""
-        if len(masks) > _MANY and len(self.names) > 8:
+        names = self.item_names()
+        if len(masks) > _MANY and len(names) > 8:
             return self._many_capture_moves(card, masks)
         item_sets = self.item_sets
-        names = self.names
         taken: list[frozenset[Card]] = []
         for mask in masks:
             items = item_sets.get(mask)
@@ -351,7 +397,7 @@ class MoverView:
         capture's items are the union of a set per eight items (sets are values: one
         serves every capture that takes those items of that byte).
         """
-        names = self.names
+        names = self.item_names()
         bytes_of = self.name_bytes
         if bytes_of is None:
             bytes_of = self.name_bytes = [
