@@ -17,10 +17,11 @@ given set of items splits. The method depends on the table:
   up to no more than the card's value and at most :data:`GROUP_BUDGET` groups): work on
   the item subsets themselves, as bit masks. :func:`subset_totals` finds what every
   such subset can add up to, :func:`feasible_subsets` which subsets split into groups of
-  one value; a table of places (:func:`subset_order`) or a sort key puts them in
-  canonical order. Play meets a new table at nearly every move, so nothing is
-  remembered: a cache of these answers missed two times in three in random play, and
-  its tens of thousands of entries weighed on the garbage collector.
+  one value; a table of places (:func:`subset_order`) or their ranks as integers
+  (:func:`canonical_masks`) put them in canonical order. Play meets a new table at
+  nearly every move, so nothing is remembered: a cache of these answers missed two
+  times in three in random play, and its tens of thousands of entries weighed on the
+  garbage collector.
 - **Many subsets** (a large table of small values: A-4 of four suits makes tens of
   thousands): items offering the same values are interchangeable, so the search runs
   over count vectors of value classes held as bit sets, and lists the item sets in
