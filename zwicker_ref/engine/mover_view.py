@@ -144,6 +144,25 @@ class MoverView:
         self.groups: dict[int, list[int]] | None = None
         self.searched = False
 
+    # The table ---------------------------------------------------------------------------
+
+    def item_names(self) -> list[Card]:
+        """The card that names each table item (a build's bottom card), in table order."""
+        names = self.names
+        if names is None:
+            names = self.names = [
+                item.cards[0] if type(item) is Pile else item  # type: ignore[misc]
+                for item in self.table
+            ]
+        return names
+
+    def build_targets(self) -> tuple[Card | None, ...]:
+        """What a build goes onto, by place: None (a new build), then each table item's name."""
+        targets = self.targets
+        if targets is None:
+            targets = self.targets = (None, *self.item_names())
+        return targets
+
     # The owner obligation ------------------------------------------------------------------
 
     def rest_holds(self, index: int) -> tuple[int, ...]:
@@ -249,23 +268,6 @@ class MoverView:
         if groups is None or (size > SMALL_TABLE and not self._few_groups(groups, values)):
             return table_captures(self.taken, values, self.least_values())
         return split_masks(groups, values, size)
-
-    def item_names(self) -> list[Card]:
-        """The card that names each table item (a build's bottom card), in table order."""
-        names = self.names
-        if names is None:
-            names = self.names = [
-                item.cards[0] if type(item) is Pile else item  # type: ignore[misc]
-                for item in self.table
-            ]
-        return names
-
-    def build_targets(self) -> tuple[Card | None, ...]:
-        """What a build goes onto, by place: None (a new build), then each table item's name."""
-        targets = self.targets
-        if targets is None:
-            targets = self.targets = (None, *self.item_names())
-        return targets
 
     def least_values(self) -> list[int] | None:
         """The least value of each item of a large table (None on a small one).
