@@ -157,10 +157,10 @@ def has_moves(position: Position) -> bool:
     if position.is_over:
         return False
     view = MoverView(position)
-    indexed = list(enumerate(view.cards))
     builds = MoverBuilds(view)
+    places = range(len(view.cards))
     return (
         bool(view.trailed())
-        or any(view.captures(index) for index, _card in indexed)
-        or any(builds.count(index) for index, _card in indexed)
+        or any(view.captures(index) for index in places)
+        or any(builds.count(index) for index in places)
     )

@@ -20,6 +20,7 @@ from zwicker_ref.engine.captures import (
     SMALL_TABLE,
     SUBSET_BUDGET,
     Offered,
+    canonical_masks,
     few_subsets,
     groups_by_value,
     split_masks,
@@ -63,11 +64,6 @@ up a byte at a time (:meth:`MoverView._many_capture_moves`)."""
 
 _NEVER = 1 << 30
 """Above every value: the least value of an item that may not be captured."""
-
-
-def mask_order(mask: int) -> list[int]:
-    """Canonical order of item sets: their item indices in increasing order, as sequences."""
-    return [bit for bit in range(mask.bit_length()) if mask >> bit & 1]
 
 
 class MoverView:
@@ -202,23 +198,14 @@ class MoverView:
         """True when the hand without card ``index`` backs every build the mover owns.
 
         Asked of each card for its trail and again for its captures, so answered for the
-        whole hand when first asked. Where the mover owns builds of one value, the rest
-        backs them unless card ``index`` is the only card holding that value: counted
-        once, without the rest of the hand card by card.
+        whole hand when first asked.
         """
         backing = self.backing
         if backing is None:
             owned = self.owned.get(self.mover, 0)
-            places = range(len(self.facts))
-            if not owned:
-                backing = [True for _place in places]
-            elif owned & (owned - 1):
-                backing = [backs(self.rest_holds(place), owned) for place in places]
-            else:
-                # One value: the rest holds it unless the card played is its only holder.
-                holders = [place for place, fact in enumerate(self.facts) if fact.holds & owned]
-                backing = [bool(holders) and holders != [place] for place in places]
-            self.backing = backing
+            backing = self.backing = [
+                backs(self.rest_holds(place), owned) for place in range(len(self.facts))
+            ]
         return backing[index]
 
     # Captures ------------------------------------------------------------------------------
@@ -236,7 +223,7 @@ class MoverView:
         if fact.sweep is not None:
             swept = self._swept(fact.sweep)
             if swept and swept not in masks:
-                masks = sorted([*masks, swept], key=mask_order)
+                masks = canonical_masks([*masks, swept], len(self.table))
         owned = self.owned.get(self.mover)
         if owned and not self.rest_backs(index):
             # The rest of the hand does not back all the mover's builds (if it did, it
