@@ -328,3 +328,45 @@ def test_moves_made_in_bulk_are_the_moves_the_constructors_make() -> None:
         assert type(fast) is type(slow)
         assert astuple(fast) == astuple(slow)  # every field, the annotations too
         assert hash(fast) == hash(slow)
+
+
+def test_a_large_listing_leaves_the_collector_as_it_found_it() -> None:
+    import gc
+
+    from tests.positions import large_positions
+    from zwicker_ref.engine.listing import list_moves
+
+    large = large_positions()["classic 2p: A-4 x4"]
+    collections: list[int] = []
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+
+    gc.collect()
+    gc.callbacks.append(seen)
+    try:
+        listed = list_moves(large)
+        kept = [[] for _ in range(10)]  # the first allocations once the collector is on
+        assert len(listed) == 8817
+        assert gc.isenabled()
+        # The moves went to the oldest generation without a young collection walking them.
+        assert collections == []
+        assert gc.get_freeze_count() == 0
+        gc.freeze()  # somebody else's frozen objects stay frozen
+        try:
+            frozen = gc.get_freeze_count()
+            list_moves(large)
+            assert gc.isenabled()
+            assert gc.get_freeze_count() == frozen
+        finally:
+            gc.unfreeze()
+        gc.disable()  # and a paused collector stays paused
+        try:
+            list_moves(large)
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
+        assert len(kept) == 10
+    finally:
+        gc.callbacks.remove(seen)
