@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.conftest import clause_of, raw_spec
 from tests.positions import cards
@@ -490,3 +492,37 @@ def test_records_are_written_as_pure_python_yaml_would(variant_id: str) -> None:
             allow_unicode=True,
         )
         assert record_text(data) == pure
+
+
+# Values as records hold them, and the scalars that test the writer: text that reads back
+# as another type unless quoted, long text that wraps, nothing at all.
+RECORD_SCALARS = (
+    st.integers(-(2**70), 2**70)
+    | st.booleans()
+    | st.none()
+    | st.sampled_from(["", "yes", "~", "12", "0x1F", "1.5", "- x", "a: b", "#", "KS x JK15"])
+    | st.text(max_size=130)
+)
+RECORD_VALUES = st.recursive(
+    RECORD_SCALARS,
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(RECORD_SCALARS, inner, max_size=6),
+    max_leaves=40,
+)
+
+
+@given(st.dictionaries(RECORD_SCALARS, RECORD_VALUES, max_size=6))
+def test_record_values_are_written_as_pyyaml_writes_them(data: dict[Any, Any]) -> None:
+    """Any mapping of the values records are made of is written as PyYAML writes it,
+    through its own representer and serializer to the same emitter (libyaml's, where
+    PyYAML has it): quoting, wrapping, flow and block style."""
+    from zwicker_ref.documents.yamlfile import _EMITTER
+
+    pyyaml = yaml.dump(
+        data,
+        Dumper=_EMITTER,
+        sort_keys=False,
+        default_flow_style=None,
+        width=100,
+        allow_unicode=True,
+    )
+    assert record_text(data) == pyyaml
