@@ -90,25 +90,25 @@ class _RecordDumper(_EMITTER):  # type: ignore[misc]
 
     def _emit_value(self, data: Any) -> None:
         kind = type(data)
-        emit = self.emit
         if kind is dict:
-            emit(_MAPPING_START[_all_scalars(data.values())])
+            self.emit(_MAPPING_START[_all_scalars(data.values())])
             for key, value in data.items():
                 self._emit_value(key)
                 self._emit_value(value)
-            emit(_MAPPING_END)
+            self.emit(_MAPPING_END)
         elif kind is list:
-            emit(_SEQUENCE_START[_all_scalars(data)])
+            self.emit(_SEQUENCE_START[_all_scalars(data)])
             for item in data:
                 self._emit_value(item)
-            emit(_SEQUENCE_END)
-        elif kind is str or kind is int:  # a string never equals an integer: one dictionary
+            self.emit(_SEQUENCE_END)
+        # A string never equals an integer, so one dictionary holds the events of both.
+        elif kind is str or kind is int:
             event = self._scalars.get(data)
             if event is None:
                 event = self._scalars[data] = self._scalar_event(data)
-            emit(event)
+            self.emit(event)
         else:
-            emit(self._scalar_event(data))
+            self.emit(self._scalar_event(data))
 
     def _scalar_event(self, data: Any) -> yaml.ScalarEvent:
         tag = _TAGS.get(type(data))
