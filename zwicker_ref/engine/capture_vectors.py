@@ -54,8 +54,6 @@ import math
 import sys
 from array import array
 
-from zwicker_ref.engine.memo import Memo
-
 VECTOR_LIMIT = 1 << 20
 """The most vectors (bits of one bit set) the search takes on; larger tables go elsewhere."""
 
@@ -112,13 +110,11 @@ class VectorTable:
             for digit, (stride, size) in enumerate(zip(strides, self.sizes, strict=False))
         ]
         self._sums = self._sum_sets()
-        self._splits = Memo(self._split_set, limit=bound + 1)
-        self._room = Memo(self._room_for, limit=max(64, _ROOM_BITS // self.vectors))
+        self._room = _Rooms(self, limit=max(64, _ROOM_BITS // self.vectors))
         split = 0
         while split < len(self.sizes) and strides[split] ** 2 < self.vectors:
             split += 1
-        self._split = strides[split]
-        """The place value of the middle digit, where a group's room is split in two."""
+        self._splits = _Splits(self, self._room, strides[split])
         self._width = max(1, -(-self.items // 8))
         if self._width in (3, 5, 6, 7):
             self._width = 1 << self._width.bit_length()  # a width an array can hold
@@ -160,61 +156,6 @@ class VectorTable:
     def splits(self, value: int) -> int:
         """The bit set of the nonzero vectors that split into groups adding up to ``value``."""
         return self._splits[value]
-
-    def _split_set(self, value: int) -> int:
-        """:meth:`splits` of one value: every sum of disjoint groups, stage by stage (step 2)."""
-        groups = [group for group in _set_bits(self._sums[value]) if group]
-        strides = self.strides
-        room = self._room
-        reached = 1  # the empty vector: the sum of no groups
-        start = 0
-        while start < len(groups):
-            # The next stage: the groups whose highest digit is the digit of groups[start].
-            digit = bisect.bisect_right(strides, groups[start]) - 1
-            end = bisect.bisect_left(groups, strides[digit + 1], start)
-            stage = groups[start:end]
-            start = end
-            # Before the stage every vector reached is zero in this digit and above, so a
-            # vector of the stage holds at most `size` of its groups: one per round. In the
-            # first round only the lower digits can overflow (their part of a group is
-            # `group % stride`); on a class of one item there is no other round. The room
-            # for those digits is taken in two halves (split at a middle digit): the groups
-            # come in increasing order, so those with the same upper half are together
-            # and share the first half of the work, and few distinct rooms are built.
-            stride = strides[digit]
-            split = self._split
-            grown = 0
-            upper = 0
-            part = reached  # the vectors reached with room for the upper half
-            for group in stage:
-                lower = group % stride
-                low = lower % split
-                if lower - low != upper:
-                    upper = lower - low
-                    part = reached & room[upper] if upper else reached
-                grown |= (part & room[low] if low else part) << group
-            frontier = grown
-            reached |= grown
-            for _ in range(self.sizes[digit] - 1):
-                grown = 0
-                for group in stage:
-                    grown |= (frontier & room[group]) << group
-                grown &= ~reached
-                if not grown:
-                    break
-                reached |= grown
-                frontier = grown
-        return reached ^ 1
-
-    def _room_for(self, group: int) -> int:
-        """The vectors with room for ``group``: adding it leaves every count within its class.
-
-        Built digit by digit from the highest, so groups that agree below share the rest.
-        """
-        digit = bisect.bisect_right(self.strides, group) - 1
-        count, rest = divmod(group, self.strides[digit])
-        room = self._at_most[digit][self.sizes[digit] - count]
-        return room & self._room[rest] if rest else room
 
     def splits_whole(self, value: int) -> bool:
         """True when all the items together split into groups adding up to ``value``."""
@@ -282,7 +223,6 @@ class VectorTable:
     def _listing(self, wanted: int) -> Listed:
         """The canonical list of the nonempty item sets with a vector in ``wanted``, as bytes."""
         width = self._width
-        empty = bytearray(width)  # the empty set; adding to a bytearray makes a new one
         # Per item j: the stride of its class (0: it is never taken), the vectors the
         # items after it make up, where its bit lies in a set's bytes, and j alone.
         steps = [
@@ -295,43 +235,7 @@ class VectorTable:
             )
             for index in range(self.items)
         ]
-        # The lists found, per position and residual: a walk reaches the same pair by
-        # many paths (any two prefixes with the same vector and the same last item).
-        known: list[dict[int, Listed]] = [{} for _ in range(self.items + 1)]
-
-        def listing(index: int, residual: int) -> Listed:
-            """The nonempty sets of the items from ``index`` on with a vector in ``residual``.
-
-            ``residual`` holds some nonzero vector those items make up.
-            """
-            stride, after, place, add_bit, alone = steps[index]
-            later = known[index + 1]
-            taking = (residual >> stride) & after if stride else 0
-            skipping = residual & after
-            found: Listed
-            if not taking:
-                # No set takes this item: every set is a set of the later items.
-                found = later.get(skipping) or listing(index + 1, skipping)
-            else:
-                if taking == 1:  # only the item alone
-                    found = alone
-                else:
-                    rest = later.get(taking) or listing(index + 1, taking)
-                    grown = empty + rest if taking & 1 else bytearray(rest)
-                    grown[place] = grown[place].translate(add_bit)
-                    found = grown
-                # The sets taking the item come first: each precedes the sets after it.
-                if skipping > 1:
-                    found += later.get(skipping) or listing(index + 1, skipping)
-            known[index][residual] = found
-            return found
-
-        try:
-            return listing(0, wanted)
-        finally:
-            # The walk refers to itself, so it and its lists would wait for the garbage
-            # collector: let go of the lists now.
-            known.clear()
+        return _Walk(steps, width).sets(0, wanted)
 
     def _decode(self, listed: Listed) -> tuple[int, ...]:
         """The bit masks of a list of item sets, in order."""
@@ -346,6 +250,148 @@ class VectorTable:
         if sys.byteorder == "big":
             masks.byteswap()
         return tuple(masks.tolist())
+
+
+# The memos of step 2 hold what they need of the table, not the table: a table holding a
+# memo of one of its own methods would be a reference cycle, left for the garbage
+# collector to find (with its megabytes of room masks) whenever a cache lets it go.
+
+
+class _Rooms(dict[int, int]):
+    """``rooms[group]``: the vectors with room for ``group``; at most ``limit`` remembered.
+
+    Adding the group to such a vector leaves every count within its class. Built digit by
+    digit from the highest, so groups that agree below share the rest.
+    """
+
+    __slots__ = ("_at_most", "_limit", "_sizes", "_strides")
+
+    def __init__(self, table: VectorTable, limit: int) -> None:
+        super().__init__()
+        self._strides = table.strides
+        self._sizes = table.sizes
+        self._at_most = table._at_most
+        self._limit = limit
+
+    def __missing__(self, group: int) -> int:
+        strides = self._strides
+        digit = bisect.bisect_right(strides, group) - 1
+        count, rest = divmod(group, strides[digit])
+        room = self._at_most[digit][self._sizes[digit] - count]
+        if rest:
+            room &= self[rest]
+        if len(self) < self._limit:
+            self[group] = room
+        return room
+
+
+class _Splits(dict[int, int]):
+    """``splits[value]``: :meth:`VectorTable.splits` of ``value``, remembered.
+
+    Every sum of disjoint groups adding up to the value, found stage by stage (step 2).
+    """
+
+    __slots__ = ("_rooms", "_sizes", "_split", "_strides", "_sums")
+
+    def __init__(self, table: VectorTable, rooms: _Rooms, split: int) -> None:
+        super().__init__()
+        self._sums = table._sums
+        self._strides = table.strides
+        self._sizes = table.sizes
+        self._rooms = rooms
+        self._split = split
+        """The place value of the middle digit, where a group's room is split in two."""
+
+    def __missing__(self, value: int) -> int:
+        groups = [group for group in _set_bits(self._sums[value]) if group]
+        strides = self._strides
+        room = self._rooms
+        reached = 1  # the empty vector: the sum of no groups
+        start = 0
+        while start < len(groups):
+            # The next stage: the groups whose highest digit is the digit of groups[start].
+            digit = bisect.bisect_right(strides, groups[start]) - 1
+            end = bisect.bisect_left(groups, strides[digit + 1], start)
+            stage = groups[start:end]
+            start = end
+            # Before the stage every vector reached is zero in this digit and above, so a
+            # vector of the stage holds at most `size` of its groups: one per round. In the
+            # first round only the lower digits can overflow (their part of a group is
+            # `group % stride`); on a class of one item there is no other round. The room
+            # for those digits is taken in two halves (split at a middle digit): the groups
+            # come in increasing order, so those with the same upper half are together
+            # and share the first half of the work, and few distinct rooms are built.
+            stride = strides[digit]
+            split = self._split
+            grown = 0
+            upper = 0
+            part = reached  # the vectors reached with room for the upper half
+            for group in stage:
+                lower = group % stride
+                low = lower % split
+                if lower - low != upper:
+                    upper = lower - low
+                    part = reached & room[upper] if upper else reached
+                grown |= (part & room[low] if low else part) << group
+            frontier = grown
+            reached |= grown
+            for _ in range(self._sizes[digit] - 1):
+                grown = 0
+                for group in stage:
+                    grown |= (frontier & room[group]) << group
+                grown &= ~reached
+                if not grown:
+                    break
+                reached |= grown
+                frontier = grown
+        found = reached ^ 1
+        self[value] = found  # one per value up to the table's bound
+        return found
+
+
+class _Walk:
+    """Step 3's walk through one table's items, for one call: the lists it has found.
+
+    A class rather than a function that calls itself: such a function refers to itself
+    through its closure, a reference cycle that would keep its lists for the garbage
+    collector to find.
+    """
+
+    __slots__ = ("_empty", "_known", "_steps")
+
+    def __init__(self, steps: list[tuple[int, int, slice, bytes, bytes]], width: int) -> None:
+        self._steps = steps
+        self._empty = bytearray(width)  # the empty set; adding to a bytearray makes a new one
+        # The lists found, per position and residual: a walk reaches the same pair by
+        # many paths (any two prefixes with the same vector and the same last item).
+        self._known: list[dict[int, Listed]] = [{} for _ in range(len(steps) + 1)]
+
+    def sets(self, index: int, residual: int) -> Listed:
+        """The nonempty sets of the items from ``index`` on with a vector in ``residual``.
+
+        ``residual`` holds some nonzero vector those items make up.
+        """
+        stride, after, place, add_bit, alone = self._steps[index]
+        later = self._known[index + 1]
+        taking = (residual >> stride) & after if stride else 0
+        skipping = residual & after
+        found: Listed
+        if not taking:
+            # No set takes this item: every set is a set of the later items.
+            found = later.get(skipping) or self.sets(index + 1, skipping)
+        else:
+            if taking == 1:  # only the item alone
+                found = alone
+            else:
+                rest = later.get(taking) or self.sets(index + 1, taking)
+                grown = self._empty + rest if taking & 1 else bytearray(rest)
+                grown[place] = grown[place].translate(add_bit)
+                found = grown
+            # The sets taking the item come first: each precedes the sets after it.
+            if skipping > 1:
+                found += later.get(skipping) or self.sets(index + 1, skipping)
+        self._known[index][residual] = found
+        return found
 
 
 def vector_table(offered: tuple[tuple[int, ...], ...], bound: int) -> VectorTable | None:

@@ -58,6 +58,12 @@ def list_moves(position: Position) -> list[Move]:
     # nothing to find among them; paused while they are made, it does not walk the young
     # objects again and again (a third of the time of a listing of thousands).
     collecting = gc.isenabled()
+    promoting = collecting and len(position.table) > SMALL_TABLE and not gc.get_freeze_count()
+    if promoting:
+        # A large table may make thousands of moves, to be promoted unwalked below: first
+        # the young objects already there are collected, so that no garbage of the
+        # caller's is promoted with them.
+        gc.collect(1)
     if collecting:
         gc.disable()
     try:
@@ -70,29 +76,29 @@ def list_moves(position: Position) -> list[Move]:
         builds = MoverBuilds(view)
         for index, card in enumerate(cards):
             moves += builds.moves(index, card)
-        if collecting:
-            _skip_young_collection(len(moves))
+        if promoting and len(moves) > gc.get_threshold()[0]:
+            _promote_young_objects()
     finally:
         if collecting:
             gc.enable()
     return moves
 
 
-def _skip_young_collection(made: int) -> None:
-    """Hand the young objects to the oldest generation unwalked, after a listing of ``made``.
+def _promote_young_objects() -> None:
+    """Hand the young objects to the oldest generation unwalked, after a large listing.
 
     Once the collector is on again, the first allocation would walk every object made
     while it was paused, thousands of moves and their item sets with no cycle among them:
     an eighth of the instructions of listing 8,817 moves, deferred by the pause, not saved.
-    Where the listing made more moves than a young generation holds, freezing and at once
-    unfreezing the tracked objects moves them, as whole lists, to the oldest generation
-    instead. They are freed by their reference counts as before, and walked only by a full
-    collection. Left alone where anybody else has frozen objects: unfreezing would let go
-    of theirs.
+    Freezing and at once unfreezing the tracked objects moves them, as whole lists, to the
+    oldest generation instead; they are freed by their reference counts as before, and
+    walked only by a full collection. That is safe only where they hold no garbage that
+    the young collections would have found: the caller's was collected before the
+    listing, and the listing makes no reference cycles (a test holds it to that). Never
+    done where anybody else has frozen objects, as unfreezing would let go of theirs.
     """
-    if made > gc.get_threshold()[0] and not gc.get_freeze_count():
-        gc.freeze()
-        gc.unfreeze()
+    gc.freeze()
+    gc.unfreeze()
 
 
 def count_moves(position: Position) -> int:
