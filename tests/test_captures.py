@@ -19,16 +19,18 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, note
+from hypothesis import example, given, note
 from hypothesis import strategies as st
 
 from tests.positions import large_positions
 from zwicker_ref.engine.capture_vectors import VECTOR_LIMIT, vector_table
 from zwicker_ref.engine.captures import (
+    _SPREAD_TABLES,
     GROUP_BUDGET,
     SMALL_TABLE,
     SUBSET_BUDGET,
     CaptureSearch,
+    _at_places,
     _subset_masks,
     canonical_masks,
     capture_masks,
@@ -36,6 +38,7 @@ from zwicker_ref.engine.captures import (
     count_capture_masks,
     masks_by_subsets,
     splits_whole,
+    table_captures,
 )
 from zwicker_ref.engine.mover_view import capture_shape
 from zwicker_ref.engine.position import Position
@@ -167,6 +170,47 @@ def test_the_vector_search_follows_the_definition(
     expected = definition(offered, values)
     assert search.masks(values) == expected
     assert search.count(values) == len(expected)
+
+
+@given(tables(max_items=12))
+def test_a_card_on_a_table_captures_as_the_definition_says(
+    table: tuple[Offered, tuple[int, ...], int],
+) -> None:
+    """table_captures searches only the items a card can take, then maps back to places."""
+    offered, values, _bound = table
+    assert table_captures(offered, values) == definition(offered, values)
+
+
+@given(
+    st.lists(st.integers(min_value=0, max_value=23), min_size=1, max_size=24, unique=True)
+    .map(sorted)
+    .flatmap(
+        lambda places: st.tuples(
+            st.just(places),
+            st.lists(
+                st.integers(min_value=0, max_value=(1 << len(places)) - 1), min_size=1, max_size=20
+            ),
+        )
+    )
+)
+@example(([*range(1, 24)], [(1 << 23) - 1, 1 << 15 | 1 << 7, 1 << 22]))  # three tables
+@example(([0, 2, 3, 5, 8, 9, 11, 12, 14, 15], [1023, 1 << 9, 1 << 7]))  # two
+@example(([1, 4, 6], [7, 2]))  # one
+def test_masks_over_some_items_spread_to_their_table_places(
+    case: tuple[list[int], list[int]],
+) -> None:
+    """Bit i of a mask over the items at ``places`` is bit ``places[i]`` of the table mask.
+
+    Masks over up to 24 places: a few, spread bit by bit, and the same repeated past
+    _SPREAD_TABLES, spread through one, two or three tables of eight places.
+    """
+    places, masks = case
+    expected = tuple(
+        sum(1 << place for index, place in enumerate(places) if mask >> index & 1) for mask in masks
+    )
+    assert _at_places(tuple(masks), places) == expected
+    many = -(-_SPREAD_TABLES // len(masks))  # enough copies to reach the tables
+    assert _at_places(tuple(masks) * many, places) == expected * many
 
 
 @given(tables(max_items=12))

@@ -447,16 +447,53 @@ def table_captures(
     if len(places) == len(taken):
         return capture_masks(taken, values, top)
     found = capture_masks(tuple([taken[place] for place in places]), values, top)
-    # Back to table places. The places keep their order, so the canonical order of the
-    # sets (by their places as increasing sequences) is kept too.
-    masks = []
-    for mask in found:
-        table_mask = 0
-        for index, place in enumerate(places):
-            if mask >> index & 1:
-                table_mask |= 1 << place
-        masks.append(table_mask)
-    return tuple(masks)
+    if places[-1] == len(places) - 1:
+        return found  # the first items of the table: their masks are the table's
+    return _at_places(found, places)
+
+
+def _at_places(masks: tuple[int, ...], places: list[int]) -> tuple[int, ...]:
+    """Masks over the items at ``places`` (bit i: the item at ``places[i]``) as table masks.
+
+    The places keep their order, so the canonical order of the sets (by their places as
+    increasing sequences) is kept too. A few masks are spread bit by bit; many (the
+    thousands of captures of a large table) through a table per eight places of what each
+    byte of a mask spreads to, made once for the call.
+    """
+    if len(masks) < _SPREAD_TABLES:
+        spread_masks = []
+        for mask in masks:
+            table_mask = 0
+            for index, place in enumerate(places):
+                if mask >> index & 1:
+                    table_mask |= 1 << place
+            spread_masks.append(table_mask)
+        return tuple(spread_masks)
+    spreads = []
+    for start in range(0, len(places), 8):
+        spread = [0]  # spread[byte]: the table mask of the places the byte's bits name
+        for place in places[start : start + 8]:
+            bit = 1 << place
+            spread += [table_mask | bit for table_mask in spread]
+        spreads.append(spread)
+    first, *rest = spreads
+    if not rest:
+        return tuple([first[mask] for mask in masks])
+    if len(rest) == 1:
+        second = rest[0]
+        return tuple([first[mask & 255] | second[mask >> 8] for mask in masks])
+    spread_masks = []
+    for mask in masks:
+        table_mask = first[mask & 255]
+        for spread in rest:
+            mask >>= 8
+            table_mask |= spread[mask & 255]
+        spread_masks.append(table_mask)
+    return tuple(spread_masks)
+
+
+_SPREAD_TABLES = 16
+"""From this many masks, :func:`_at_places` spreads them through tables made for the call."""
 
 
 def table_capture_count(

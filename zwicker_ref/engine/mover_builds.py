@@ -21,7 +21,19 @@ from zwicker_ref.rules.cards import Card
 class MoverBuilds:
     """The builds of every card of the seat to move, counted, listed or made one at a time."""
 
-    __slots__ = ("built", "checked", "facts", "keeps", "kept", "offers", "owners", "tables", "view")
+    __slots__ = (
+        "built",
+        "checked",
+        "facts",
+        "held",
+        "keeps",
+        "kept",
+        "offers",
+        "owners",
+        "partner_verdicts",
+        "tables",
+        "view",
+    )
 
     def __init__(self, view: MoverView) -> None:
         self.view = view
@@ -44,7 +56,10 @@ class MoverBuilds:
             self.keeps = [-1] * len(view.facts)
         self.owners: list[tuple[int, int]] | None = None
         self.checked = False
-        self.kept: list[int] | None = None
+        self.kept: dict[int, list[int]] = {}
+        # Partners' hands as what each card backs, and their verdicts by the values backed.
+        self.held: dict[int, tuple[int, ...]] = {}
+        self.partner_verdicts: dict[tuple[int, int], bool] = {}
         self.built: dict[int, list[tuple[int, int, int]]] = {}
 
     def moves(self, index: int, card: Card) -> list[Move]:
@@ -136,8 +151,10 @@ class MoverBuilds:
         view = self.view
         mover = view.mover
         rest = view.rest_holds(index) if checked else ()
-        kept = self._mover_kept() if checked else []
-        verdicts: dict[int, bool] = {}
+        kept = self._kept_after(mover) if checked else []
+        # The mover's verdicts, by the values it must back (its builds left, and the new
+        # one if it owns it): answered once per set of values for the card.
+        verdicts: dict[int, bool] = {0: True}
         for place, offer in enumerate(self.offers):
             values = reach[offer] & wanted
             while values:
@@ -148,14 +165,13 @@ class MoverBuilds:
                     if not allowed & bit:
                         continue
                     if checked:
-                        if seat == mover:
-                            backed = kept[place] | bit
-                            verdict = verdicts.get(backed)
-                            if verdict is None:
-                                verdict = verdicts[backed] = backs(rest, backed)
-                        else:
-                            verdict = self._partner_backed(index, place, bit, seat)
+                        backed = kept[place] if seat != mover else kept[place] | bit
+                        verdict = verdicts.get(backed)
+                        if verdict is None:
+                            verdict = verdicts[backed] = backs(rest, backed)
                         if not verdict:
+                            continue
+                        if seat != mover and not self._partner_backs(seat, place, bit):
                             continue
                     found.append((place, value, seat))
         return found
@@ -223,31 +239,34 @@ class MoverBuilds:
                 break
         return owners
 
-    def _mover_kept(self) -> list[int]:
-        """The values of the mover's builds left after a build onto each place (0: none)."""
-        kept = self.kept
+    def _kept_after(self, seat: int) -> list[int]:
+        """The values of ``seat``'s builds left after a build onto each place (0: none)."""
+        kept = self.kept.get(seat)
         if kept is None:
             view = self.view
-            mover = view.mover
-            mine = view.builds_of.get(mover, ())
-            every = view.kept_values(mover, 0)
-            # Only a build onto one of the mover's own builds takes one of them away.
-            kept = self.kept = [every] * (len(view.table) + 1)
-            for bit, _value in mine:
-                kept[bit.bit_length()] = view.kept_values(mover, bit)
+            every = view.kept_values(seat, 0)
+            # Only a build onto one of the seat's own builds takes one of them away.
+            kept = self.kept[seat] = [every] * (len(view.table) + 1)
+            for bit, _value in view.builds_of.get(seat, ()):
+                kept[bit.bit_length()] = view.kept_values(seat, bit)
         return kept
 
-    def _partner_backed(self, index: int, place: int, value: int, owner: int) -> bool:
-        """The owner obligation after a build of card ``index`` for partner ``owner``.
+    def _partner_backs(self, owner: int, place: int, value: int) -> bool:
+        """True when partner ``owner`` backs its builds after a build onto ``place`` for it.
 
-        The partner backs its builds with the new one (``value``, as a bit) among them,
-        and the mover still backs its own; a build built on leaves its old owner.
+        Its builds left (a build built on leaves its old owner) and the new one, of
+        ``value`` (a bit), must each have a card of its hand. The mover's part of the
+        owner obligation is asked apart, as for the mover's own builds. The verdict
+        depends only on the partner and the values, so each set is asked once per listing.
         """
-        view = self.view
-        taken = 0 if place == 0 else 1 << (place - 1)
-        facts = view.tables.facts
-        partner_holds = tuple(facts[card].holds for card in view.hands[owner])
-        if not backs(partner_holds, view.kept_values(owner, taken) | value):
-            return False
-        own = view.kept_values(view.mover, taken)
-        return not own or backs(view.rest_holds(index), own)
+        backed = self._kept_after(owner)[place] | value
+        key = (owner, backed)
+        verdict = self.partner_verdicts.get(key)
+        if verdict is None:
+            held = self.held.get(owner)
+            if held is None:
+                facts = self.tables.facts
+                hand = self.view.hands[owner]
+                held = self.held[owner] = tuple(facts[card].holds for card in hand)
+            verdict = self.partner_verdicts[key] = backs(held, backed)
+        return verdict

@@ -389,13 +389,15 @@ class MoverView:
         names = self.item_names()
         bytes_of = self.name_bytes
         if bytes_of is None:
-            bytes_of = self.name_bytes = [
-                [
-                    frozenset(names[start + bit] for bit in range(8) if byte >> bit & 1)
-                    for byte in range(1 << min(8, len(names) - start))
-                ]
-                for start in range(0, len(names), 8)
-            ]
+            bytes_of = self.name_bytes = []
+            for start in range(0, len(names), 8):
+                # Byte b's set, once made for the bits below the highest, is that set and
+                # one more name: each set is one union.
+                sets: list[frozenset[Card]] = [frozenset()]
+                for name in names[start : start + 8]:
+                    named = frozenset((name,))
+                    sets += [found | named for found in sets]
+                bytes_of.append(sets)
         first, *rest = bytes_of
         if len(rest) == 1:
             # A table of 9 to 16 items, the usual large table: two bytes to a mask.
