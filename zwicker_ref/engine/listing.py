@@ -134,26 +134,14 @@ class MoveIndex:
             return
         view = self._view = MoverView(position)
         trailed = self._trailed = view.trailed()
-        count = len(trailed)
-        captures, builds = self._captures, self._builds
         if len(view.taken) <= SMALL_TABLE:
-            listed = self._listed = []
-            for index in range(len(view.cards)):
-                masks = view.captures(index)
-                listed.append(masks)
-                captures.append(len(masks))
-                count += len(masks)
+            listed = self._listed = view.hand_captures()
+            captures = self._captures = list(map(len, listed))
         else:
-            for index in range(len(view.cards)):
-                found = view.capture_count(index)
-                captures.append(found)
-                count += found
+            captures = self._captures = list(map(view.capture_count, range(len(view.cards))))
         builder = self._builder = MoverBuilds(view)
-        for index in range(len(view.cards)):
-            found = builder.count(index)
-            builds.append(found)
-            count += found
-        self.count = count
+        builds = self._builds = builder.counts()
+        self.count = len(trailed) + sum(captures) + sum(builds)
 
     def move(self, number: int) -> Move:
         """The legal move numbered ``number`` (from 0), as :func:`list_moves` orders them."""
@@ -187,5 +175,5 @@ def has_moves(position: Position) -> bool:
     return (
         bool(view.trailed())
         or any(view.captures(index) for index in places)
-        or any(builds.count(index) for index in places)
+        or any(builds.counts())
     )

@@ -24,6 +24,7 @@ class MoverBuilds:
     __slots__ = (
         "built",
         "checked",
+        "counted",
         "facts",
         "held",
         "keeps",
@@ -31,6 +32,7 @@ class MoverBuilds:
         "offers",
         "owners",
         "partner_verdicts",
+        "partners_values",
         "tables",
         "view",
     )
@@ -55,6 +57,8 @@ class MoverBuilds:
         elif tables.ownership:
             self.keeps = [-1] * len(view.facts)
         self.owners: list[tuple[int, int]] | None = None
+        self.counted: list[int] | None = None
+        self.partners_values = (0, 0)
         self.checked = False
         self.kept: dict[int, list[int]] = {}
         # Partners' hands as what each card backs, and their verdicts by the values backed.
@@ -102,27 +106,54 @@ class MoverBuilds:
             number -= count
         raise IndexError(f"card {card} has no build numbered {number}")
 
-    def count(self, index: int) -> int:
-        """``len(self.moves(index, card))``, counted without making the builds."""
+    def counts(self) -> list[int]:
+        """How many legal builds each card of the hand has, in hand order, none of them made.
+
+        Counted once per listing, the whole hand in one loop where builds have no owners,
+        or where the mover alone may own them and nobody owns a build yet: the questions of
+        nearly every position of random play.
+        """
+        counted = self.counted
+        if counted is not None:
+            return counted
         tables = self.tables
-        reach = tables.reach[self.facts[index].build]
-        total = 0
+        reach_of = tables.reach
+        offers = self.offers
+        counted = self.counted = []
         if not tables.ownership:
-            for offer in self.offers:
-                total += reach[offer].bit_count()
-            return total
-        if self.owners is None:
-            self.owners = self._owners()  # which also settles self.checked
+            for fact in self.facts:
+                reach = reach_of[fact.build]
+                total = 0
+                for offer in offers:
+                    total += reach[offer].bit_count()
+                counted.append(total)
+            return counted
+        owners = self.owners
+        if owners is None:
+            owners = self.owners = self._owners()  # which also settles self.checked
+        if self.checked or len(owners) > 1:
+            counted += map(self._owned_count, range(len(self.facts)))
+            return counted
+        # The mover alone may own the build: the values it may own for each card.
+        for fact, keeps in zip(self.facts, self.keeps, strict=True):
+            total = 0
+            if keeps:
+                reach = reach_of[fact.build]
+                for offer in offers:
+                    total += (reach[offer] & keeps).bit_count()
+            counted.append(total)
+        return counted
+
+    def _owned_count(self, index: int) -> int:
+        """How many legal builds card ``index`` has where its partners may own them too.
+
+        Or where somebody owns builds already, so each build is held to the obligation.
+        """
         if self.checked:
             return len(self._owned_builds(index))
-        if len(self.owners) == 1:
-            # The mover alone may own the build: the values it may own for this card.
-            keeps = self.keeps[index]
-            if keeps:
-                for offer in self.offers:
-                    total += (reach[offer] & keeps).bit_count()
-            return total
         owners, wanted = self._build_owners(index)
+        reach = self.tables.reach[self.facts[index].build]
+        total = 0
         if wanted:
             for offer in self.offers:
                 values = reach[offer] & wanted
@@ -192,11 +223,10 @@ class MoverBuilds:
         if len(owners) == 1:
             return [(mover, keeps)], keeps
         # The mover's values for this card, among its partners' in seat order.
-        owners = [(seat, keeps if seat == mover else allowed) for seat, allowed in owners]
-        wanted = 0
-        for _seat, allowed in owners:
-            wanted |= allowed
-        return owners, wanted
+        place, partners_values = self.partners_values
+        owners = owners.copy()
+        owners[place] = (mover, keeps)
+        return owners, keeps | partners_values
 
     def _owners(self) -> list[tuple[int, int]]:
         """The seats that may own a build, in seat order, with the values each may own.
@@ -232,6 +262,11 @@ class MoverBuilds:
             if basis:
                 owners.append((partner, basis))
         owners.sort()
+        # Where the mover's entry is, and all the values its partners may own.
+        partners_values = 0
+        for _seat, allowed in owners:
+            partners_values |= allowed
+        self.partners_values = (owners.index((mover, 0)), partners_values)
         owned = view.owned
         for seat, _allowed in owners:
             if seat in owned:

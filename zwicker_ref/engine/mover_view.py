@@ -184,15 +184,13 @@ class MoverView:
     def trailed(self) -> list[int]:
         """The indexes of the cards the mover may trail: its builds stay backed.
 
-        Asked once per position, not once per card: where the mover owns no build, each
-        card costs one test of an empty set of values.
+        Asked once per position, not once per card: where the mover owns no build, every
+        card may be trailed.
         """
-        owned = self.owned.get(self.mover)
-        trailed = []
-        for index in range(len(self.cards)):
-            if not owned or self.rest_backs(index):
-                trailed.append(index)
-        return trailed
+        places = range(len(self.cards))
+        if not self.owned.get(self.mover):
+            return list(places)
+        return [index for index in places if self.rest_backs(index)]
 
     def rest_backs(self, index: int) -> bool:
         """True when the hand without card ``index`` backs every build the mover owns.
@@ -242,6 +240,31 @@ class MoverView:
                     allowed.append(mask)
             masks = allowed
         return masks
+
+    def hand_captures(self) -> list[tuple[int, ...] | list[int]]:
+        """:meth:`captures` of every card of the hand, in hand order.
+
+        On a small table, where no joker lies alone and the mover owns no build, a card's
+        captures (unless it sweeps) are its values' split of the hand's one search of the
+        table's subsets, read here in one loop: the question of most positions of play.
+        """
+        size = len(self.taken)
+        if size > SMALL_TABLE or self.lone_joker or self.owned.get(self.mover):
+            return list(map(self.captures, range(len(self.facts))))
+        groups = self._groups()
+        assert groups is not None  # a small table's search has no budget
+        captured_by = self.captured_by
+        found: list[tuple[int, ...] | list[int]] = []
+        for index, fact in enumerate(self.facts):
+            if fact.sweep is not None:
+                found.append(self.captures(index))
+                continue
+            values = fact.capture
+            masks = captured_by.get(values)
+            if masks is None:
+                masks = captured_by[values] = split_masks(groups, values, size)
+            found.append(masks)
+        return found
 
     def _table_captures(self, values: tuple[int, ...]) -> tuple[int, ...]:
         """The captures of a card taking ``values``, from the hand's one search where it can.
@@ -294,7 +317,12 @@ class MoverView:
         """
         if len(self.taken) <= SMALL_TABLE:
             return True
-        return all(len(groups.get(value, ())) <= GROUP_BUDGET for value in values)
+        # A loop, not all() over a generator, which costs more than the tests themselves.
+        for value in values:
+            found = groups.get(value)
+            if found is not None and len(found) > GROUP_BUDGET:
+                return False
+        return True
 
     def capture_count(self, index: int) -> int:
         """``len(self.captures(index))``, counted without listing the sets where they are many.
