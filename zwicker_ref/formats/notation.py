@@ -30,7 +30,7 @@ from operator import attrgetter
 
 from zwicker_ref.engine.moves import Build, Capture, Move, Trail, canonical_order
 from zwicker_ref.errors import ErrorCode, NotationError
-from zwicker_ref.rules.cards import Card, card_name, card_names
+from zwicker_ref.rules.cards import Card, card_name
 
 _VALUE = re.compile(r"[1-9][0-9]*")
 _SEAT = re.compile(r"0|[1-9][0-9]*")
@@ -175,21 +175,32 @@ def format_move(move: Move) -> str:
 def format_moves(moves: Iterable[Move]) -> list[str]:
     """The canonical notation of many moves (a position's legal moves), in the order given.
 
-    The same as :func:`format_move` on each; the items of a capture are written once per
-    distinct item set, as the captures of one position share them.
+    The same as :func:`format_move` on each, written for tens of thousands of captures: the
+    played card's part (``KS x``) once per card, and the items once per distinct set (the
+    captures of one position share them: a jack counting 2 and a king counting 4 both
+    take two twos).
     """
+    played: dict[Card, str] = {}
     written: dict[frozenset[Card], str] = {}
     texts: list[str] = []
+    append = texts.append
+    order = _CARD_ORDER
     for move in moves:
-        if isinstance(move, Capture):
-            items = written.get(move.items)
-            if items is None:
-                items = written[move.items] = " ".join(card_names(_sorted(move.items)))
-            texts.append(f"{card_name(move.card)} x {items}")
-        elif isinstance(move, Trail):
-            texts.append(card_name(move.card))
+        kind = type(move)
+        if kind is Capture:
+            card = move.card
+            prefix = played.get(card)
+            if prefix is None:
+                prefix = played[card] = f"{card_name(card)} x "
+            items = move.items  # type: ignore[union-attr]
+            text = written.get(items)
+            if text is None:
+                text = written[items] = " ".join(map(card_name, sorted(items, key=order)))
+            append(prefix + text)
+        elif kind is Trail:
+            append(card_name(move.card))
         else:
-            texts.append(_format_build(move))
+            append(_format_build(move))  # type: ignore[arg-type]
     return texts
 
 
