@@ -60,10 +60,12 @@ class MoverBuilds:
         self.counted: list[int] | None = None
         self.partners_values = (0, 0)
         self.checked = False
-        self.kept: dict[int, list[int]] = {}
-        # Partners' hands as what each card backs, and their verdicts by the values backed.
-        self.held: dict[int, tuple[int, ...]] = {}
-        self.partner_verdicts: dict[tuple[int, int], bool] = {}
+        # Made when first needed (most positions need none of them): the values of each
+        # seat's builds left after a build onto each place; partners' verdicts by the
+        # values they would back, and their hands as what each card backs.
+        self.kept: dict[int, list[int]] | None = None
+        self.partner_verdicts: dict[tuple[int, int], bool] | None = None
+        self.held: dict[int, tuple[int, ...]] | None = None
         self.built: dict[int, list[tuple[int, int, int]]] = {}
 
     def moves(self, index: int, card: Card) -> list[Move]:
@@ -276,12 +278,15 @@ class MoverBuilds:
 
     def _kept_after(self, seat: int) -> list[int]:
         """The values of ``seat``'s builds left after a build onto each place (0: none)."""
-        kept = self.kept.get(seat)
+        kept_of = self.kept
+        if kept_of is None:
+            kept_of = self.kept = {}
+        kept = kept_of.get(seat)
         if kept is None:
             view = self.view
             every = view.kept_values(seat, 0)
             # Only a build onto one of the seat's own builds takes one of them away.
-            kept = self.kept[seat] = [every] * (len(view.table) + 1)
+            kept = kept_of[seat] = [every] * (len(view.table) + 1)
             for bit, _value in view.builds_of.get(seat, ()):
                 kept[bit.bit_length()] = view.kept_values(seat, bit)
         return kept
@@ -296,12 +301,18 @@ class MoverBuilds:
         """
         backed = self._kept_after(owner)[place] | value
         key = (owner, backed)
-        verdict = self.partner_verdicts.get(key)
+        verdicts = self.partner_verdicts
+        if verdicts is None:
+            verdicts = self.partner_verdicts = {}
+        verdict = verdicts.get(key)
         if verdict is None:
-            held = self.held.get(owner)
+            held_of = self.held
+            if held_of is None:
+                held_of = self.held = {}
+            held = held_of.get(owner)
             if held is None:
                 facts = self.tables.facts
                 hand = self.view.hands[owner]
-                held = self.held[owner] = tuple(facts[card].holds for card in hand)
-            verdict = self.partner_verdicts[key] = backs(held, backed)
+                held = held_of[owner] = tuple(facts[card].holds for card in hand)
+            verdict = verdicts[key] = backs(held, backed)
         return verdict
