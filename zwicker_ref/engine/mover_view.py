@@ -262,6 +262,8 @@ class MoverView:
             values = fact.capture
             masks = captured_by.get(values)
             if masks is None:
+                # What _table_captures answers on a small table, without its call and
+                # checks: calling it for each card costs 1 per cent of a listing.
                 masks = captured_by[values] = split_masks(groups, values, size)
             found.append(masks)
         return found
