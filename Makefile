@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test lint typecheck docs soak fuzz mutants corpus-mutants goldens bench bench-instructions clean
+.PHONY: check test lint typecheck docs soak fuzz mutants corpus-mutants goldens bench bench-instructions bench-floor clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -73,6 +73,12 @@ bench: $(STAMP)
 ## not drift with the machine, to compare two trees (ROOT=DIR measures another checkout).
 bench-instructions: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_instructions $(if $(ROOT),--root $(ROOT))
+
+## bench-floor: random hands a second beside a floor engine that does nearly nothing of the
+## rule (benchmarks/bench_floor.py): what plain Python does for the bare game, same machine,
+## same run, next to the rates issue 17 asks for (prints, asserts nothing).
+bench-floor: $(STAMP)
+	$(BIN)/python -m benchmarks.bench_floor
 
 clean:
 	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache

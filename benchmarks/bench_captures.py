@@ -26,6 +26,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from benchmarks.closed_pipe import run
+
 ROOT = Path(__file__).resolve().parents[1]
 
 BUDGET_MS = {
@@ -126,4 +128,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

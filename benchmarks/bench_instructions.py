@@ -29,6 +29,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from benchmarks.closed_pipe import run
+
 ROOT = Path(__file__).resolve().parents[1]
 
 SETTINGS = (
@@ -134,4 +136,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)

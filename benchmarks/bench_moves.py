@@ -42,6 +42,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from benchmarks.closed_pipe import run
 from tests.brute_force import brute_force_moves
 from tests.positions import large_positions
 from zwicker_ref.engine.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
@@ -343,4 +344,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)
