@@ -74,9 +74,9 @@ bench: $(STAMP)
 bench-instructions: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_instructions $(if $(ROOT),--root $(ROOT))
 
-## bench-floor: random hands a second beside a floor engine that does nearly nothing of the
-## rule (benchmarks/bench_floor.py): what plain Python does for the bare game, same machine,
-## same run, next to the rates issue 17 asks for (prints, asserts nothing).
+## bench-floor: time per turn of random play beside a floor engine taking the same turns with
+## nearly nothing of the rule (benchmarks/bench_floor.py), and the time a turn may take at
+## issue 17's target rates (prints, asserts nothing).
 bench-floor: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_floor
 

@@ -1,36 +1,44 @@
 """Benchmark: random play beside a floor engine that does a fraction of the rule. Prints figures.
 
 Run from the repository root with ``.venv/bin/python -m benchmarks.bench_floor`` (``make
-bench-floor``). ``--hands N`` sets the hands per setting (default 200), ``--json FILE``
-also writes every figure as JSON (never over an existing file). It asserts nothing.
+bench-floor``). ``--hands N`` sets the hands per setting (default 200), ``--rounds N`` how
+often each engine's turns are timed (default 3, the best counts), ``--json FILE`` also
+writes every figure as JSON (never over an existing file). It asserts nothing.
 
 Issue 17 asks random play of at least 400 hands a second in every variant at every player
-count, and 1,000 in Dithmarschen with 4 players. This puts each setting's rate beside what
-plain CPython does, on the same machine in the same run, for a game with nearly nothing of
-the rule in it. The floor engine plays the reference's hands reduced to numbers:
+count, and 1,000 in Dithmarschen with 4 players: a time budget per turn of play. This puts
+each setting's turns beside what plain CPython does, on the same machine in the same run,
+for the same positions with nearly nothing of the rule in them.
 
-- every card is one number: the lowest value it takes when capturing;
-- a capture takes any set of table items that splits into groups each adding up to the
-  played card's number. The table's subsets are searched once per turn for the whole hand
-  (totals as bit sets, the reference's own method), each card's captures are counted from
-  its groups, and they are sorted only for the card whose capture is drawn;
-- a build is one card alone, or onto one table item announcing the sum, where the rest of
-  the hand holds a card of that number; a build lies on the table as its number;
-- there are no owners or owner obligation, no jokers' rules, sweeps, zwicks, captured
-  piles, last capture or scoring; hands and table are lists of numbers changed in place,
-  with no position, move or card objects.
+For each setting the reference plays seeded random hands as ``make bench`` does
+(``benchmarks.bench_moves.random_hand``: count the legal moves, draw one with the
+record's policy, make it). Every position met is kept. Then both engines take the same
+turns, position by position:
 
-Each turn it counts the moves, draws one with the reference's policy (``uniform_below``
-over SplitMix64 seeded with the hand's number, as ``benchmarks.bench_moves.random_hand``
-does) and plays it. Each hand starts from the reference's shuffled deck for the seed
-(``shuffled_deck``, timed on both sides), dealt in the reference's shape: as many cards
-per seat and on the table as the reference's first stage, then stages of the same size or
-an equal share of what is left. So both engines play as many turns per hand.
+- the **reference**: count the legal moves, draw one with ``uniform_below`` over a
+  SplitMix64 stream, make it and play it (:func:`~zwicker_ref.engine.play.apply_legal`);
+- the **floor engine**: the same position reduced to numbers (untimed): the hand's cards
+  as the values they take when capturing, offer on the table, build with (the lowest)
+  and back in hand, read from the reference's tables; the table as the values its items
+  offer a capture. It counts its moves, draws one the same way and plays it on lists
+  changed in place:
 
-The floor is not a rule and says nothing about correctness. It is a yardstick: a complete
-engine searching the same way does all of this work per turn and more, so the ratio of
-the two rates is the price of the rest of the rule, and a target near or above the floor's
-rate is out of reach of an engine written this way.
+  - a capture takes any set of table items that splits into groups all adding up to one
+    value the played card takes. The table's subsets are searched once for the whole hand
+    (totals as bit sets, the reference's own method); each card's captures are counted
+    from its groups, and sorted only for the card whose capture is drawn;
+  - a build is one card alone, or onto one item announcing the sum of its and the item's
+    lowest value, where the rest of the hand backs that value;
+  - there are no owners or owner obligation, builds of more cards, jokers' own rules,
+    sweeps, zwicks, captured piles, dealing or scoring, and no position, move or card
+    objects.
+
+The floor is not a rule and says nothing about correctness (``tests/test_bench_floor.py``
+holds its captures to their definition, so that it cannot look fast by doing less than it
+says). It is a yardstick: an engine searching the same way does all of this work per turn
+and more. The figure to read is the turn budget of a target (the time a turn may take at
+that rate, with the setting's turns per hand) beside the floor's time per turn: a budget
+near or under the floor's time is out of reach of an engine written this way.
 """
 
 from __future__ import annotations
@@ -39,19 +47,19 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from functools import partial
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from benchmarks.bench_moves import random_hand
 from benchmarks.closed_pipe import run
 from zwicker_ref.engine.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
+from zwicker_ref.engine.generation import legal_moves
+from zwicker_ref.engine.mover_view import capture_shape
+from zwicker_ref.engine.play import apply_legal
+from zwicker_ref.engine.position import Position
 from zwicker_ref.engine.rule_tables import rule_tables
-from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
-from zwicker_ref.rules.variant import Rules
 
 TARGETS = {("dithmarschen", 4): 1000}
 """Issue 17's random-play targets, hands a second, where they are not :data:`TARGET`."""
@@ -60,58 +68,72 @@ TARGET = 400
 """Issue 17's random-play target for every other setting, hands a second."""
 
 
-@dataclass(frozen=True)
-class Shape:
-    """How a setting deals, and its cards as the floor engine's numbers."""
+FloorCard = tuple[tuple[int, ...], tuple[int, ...], int, int]
+"""A card as the floor engine sees it: the values it takes when capturing, the values it
+offers on the table, its lowest value when built, and the values it backs in hand (a bit
+set): the reference's :class:`~zwicker_ref.engine.rule_tables.CardFacts`, as numbers."""
 
-    rules: Rules
-    players: int
-    hand: int
-    """Cards per seat in the first stage (and every full stage after it)."""
-    table: int
-    """Cards laid on the table before the first turn."""
-    numbers: dict[Card, int]
-    """Each card's number: the lowest value it takes when capturing."""
+Captures = list[set[int] | list[int] | tuple[()]]
+"""Each card's captures, as item sets (bit masks of table places) in no order."""
 
 
-def shape_of(variant_id: str, players: int) -> Shape:
-    """The floor engine's view of a setting, read from the reference's first stage."""
-    variant = load_variant(variant_id)
-    first = start_hand(variant, players, players - 1, shuffled_deck(variant.rules, players, 0))
-    facts = rule_tables(first.rules).facts
-    numbers = {}
-    for card in first.rules.deck(players):
-        fact = facts[card]
-        numbers[card] = min(fact.capture or fact.table or (1,))
-    return Shape(first.rules, players, len(first.hands[0]), len(first.table), numbers)
+def floor_position(position: Position) -> tuple[list[FloorCard], list[tuple[int, ...]]]:
+    """The hand to move and the table of ``position``, as the floor engine sees them."""
+    facts = rule_tables(position.rules).facts
+    hand = [
+        (fact.capture, fact.table, min(fact.build or (1,)), fact.holds)
+        for fact in map(facts.__getitem__, position.hands[position.to_move])
+    ]
+    return hand, list(capture_shape(position))
 
 
-def _groups(table: list[int], hand: list[int]) -> dict[int, list[int]]:
-    """The subsets of ``table`` (bit masks) adding up to each number of ``hand``."""
-    wanted = 0
-    for number in hand:
-        wanted |= 1 << number
+def floor_turn(hand: list[FloorCard], table: list[tuple[int, ...]], policy: Iterator[int]) -> None:
+    """One turn of the floor engine: count the moves, draw one, play it on the lists."""
+    captures, builds = _moves(hand, table)
+    count = len(hand) + sum(map(len, captures)) + sum(map(len, builds))
+    _play(hand, table, uniform_below(count, policy), captures, builds)
+
+
+def _groups(table: list[tuple[int, ...]], wanted: int) -> dict[int, list[int]]:
+    """The subsets of ``table`` (bit masks) that can add up to each value of ``wanted``.
+
+    ``wanted`` is a bit set of values; each item counts one of the values it offers.
+    """
     limit = (1 << wanted.bit_length()) - 1
     found = [(0, 1)]
-    for place, number in enumerate(table):
-        if number < wanted.bit_length():
-            bit = 1 << place
+    for place, values in enumerate(table):
+        bit = 1 << place
+        if len(values) == 1:
+            (value,) = values
             found += [
-                (mask | bit, grown) for mask, totals in found if (grown := totals << number & limit)
+                (mask | bit, grown) for mask, sums in found if (grown := sums << value & limit)
+            ]
+        else:
+            found += [
+                (mask | bit, grown)
+                for mask, sums in found
+                if (grown := _shifted(sums, values) & limit)
             ]
     groups: dict[int, list[int]] = {}
-    for mask, totals in found:
-        totals &= wanted
-        while totals:
-            lowest = totals & -totals
-            totals ^= lowest
-            number = lowest.bit_length() - 1
-            group = groups.get(number)
+    for mask, sums in found:
+        sums &= wanted
+        while sums:
+            lowest = sums & -sums
+            sums ^= lowest
+            value = lowest.bit_length() - 1
+            group = groups.get(value)
             if group is None:
-                groups[number] = [mask]
+                groups[value] = [mask]
             else:
                 group.append(mask)
     return groups
+
+
+def _shifted(sums: int, values: tuple[int, ...]) -> int:
+    grown = 0
+    for value in values:
+        grown |= sums << value
+    return grown
 
 
 def _splits(groups: list[int]) -> set[int] | list[int]:
@@ -125,70 +147,56 @@ def _splits(groups: list[int]) -> set[int] | list[int]:
     return found
 
 
-def floor_hand(shape: Shape, seed: int) -> int:
-    """Play one seeded hand with the floor engine; the number of turns."""
-    numbers = shape.numbers
-    deck = [numbers[card] for card in shuffled_deck(shape.rules, shape.players, seed)]
-    players, size = shape.players, shape.hand
-    hands = [deck[seat * size : (seat + 1) * size] for seat in range(players)]
-    table = deck[players * size : players * size + shape.table]
-    stock = deck[players * size + shape.table :]
-    policy: Iterator[int] = splitmix64(seed)
-    mover = turns = 0
-    while True:
-        if not any(hands):
-            if not stock:
-                return turns
-            share = min(size, len(stock) // players) or 1
-            for seat in range(players):
-                hands[seat] = stock[seat * share : (seat + 1) * share]
-            stock = stock[players * share :]
-            mover = 0
-            while not hands[mover]:
-                mover += 1
-        hand = hands[mover]
-        captures, builds, held = _moves(hand, table)
-        drawn = uniform_below(len(hand) + sum(map(len, captures)) + sum(builds), policy)
-        _play(hand, table, drawn, captures, builds, held)
-        turns += 1
-        for step in range(1, players + 1):
-            if hands[(mover + step) % players]:
-                mover = (mover + step) % players
-                break
+def _moves(hand: list[FloorCard], table: list[tuple[int, ...]]) -> tuple[Captures, list[list[int]]]:
+    """Each card's captures (item sets) and builds (their targets: -1 alone, or a place).
 
-
-Captures = list[set[int] | list[int] | tuple[()]]
-"""Each card's captures, as item sets (bit masks of table places) in no order."""
-
-
-def _moves(hand: list[int], table: list[int]) -> tuple[Captures, list[int], dict[int, int]]:
-    """Each card's captures and number of builds; and how many cards of each number held."""
-    groups = _groups(table, hand) if table else {}
-    captures: Captures = [_splits(groups[number]) if number in groups else () for number in hand]
-    held: dict[int, int] = {}
-    for number in hand:
-        held[number] = held.get(number, 0) + 1
+    A card captures the item sets that split into groups all adding up to one value it
+    takes. It builds alone, or onto an item (announcing its build value and the item's
+    lowest), where the rest of the hand backs the value.
+    """
+    wanted = 0
+    for card in hand:
+        for value in card[0]:
+            wanted |= 1 << value
+    groups = _groups(table, wanted) if table else {}
+    captures: Captures = []
+    for takes, _offers, _built, _holds in hand:
+        if len(takes) == 1:
+            captures.append(_splits(groups[takes[0]]) if takes[0] in groups else ())
+        else:
+            found: set[int] = set()
+            for value in takes:
+                if value in groups:
+                    found.update(_splits(groups[value]))
+            captures.append(found)
+    # What the rest of the hand backs, card by card: a value one card holds leaves with
+    # it, a value two cards hold stays (the reference's own shortcut).
+    seen = twice = 0
+    for card in hand:
+        twice |= seen & card[3]
+        seen |= card[3]
+    lows = [min(values) if values else -1 for values in table]
     builds = []
-    for number in hand:
-        count = 1 if held[number] > 1 else 0
-        for item in table:
-            if number + item in held:
-                count += 1
-        builds.append(count)
-    return captures, builds, held
+    for _takes, _offers, built, holds in hand:
+        rest = seen & ~holds | holds & twice
+        reached = [-1] if rest >> built & 1 else []
+        for place, low in enumerate(lows):
+            if low >= 0 and rest >> built + low & 1:
+                reached.append(place)
+        builds.append(reached)
+    return captures, builds
 
 
 def _play(
-    hand: list[int],
-    table: list[int],
+    hand: list[FloorCard],
+    table: list[tuple[int, ...]],
     drawn: int,
     captures: Captures,
-    builds: list[int],
-    held: dict[int, int],
+    builds: list[list[int]],
 ) -> None:
     """Make move number ``drawn`` (trails, then captures, then builds, card by card)."""
     if drawn < len(hand):
-        table.append(hand.pop(drawn))
+        table.append(hand.pop(drawn)[1])
         return
     drawn -= len(hand)
     for index, masks in enumerate(captures):
@@ -198,82 +206,94 @@ def _play(
             del hand[index]
             return
         drawn -= len(masks)
-    for index, count in enumerate(builds):
-        if drawn < count:
-            number = hand.pop(index)
-            if held[number] > 1:
-                if drawn == 0:
-                    table.append(number)
-                    return
-                drawn -= 1
-            for place, item in enumerate(table):
-                if number + item in held:
-                    if drawn == 0:
-                        table[place] = number + item
-                        return
-                    drawn -= 1
-        drawn -= count
+    for index, targets in enumerate(builds):
+        if drawn < len(targets):
+            built = hand.pop(index)[2]
+            place = targets[drawn]
+            if place < 0:
+                table.append((built,))
+            else:
+                table[place] = (built + min(table[place]),)
+            return
+        drawn -= len(targets)
     raise AssertionError("the moves drawn from add up to the count")  # pragma: no cover
 
 
-def _rates(
-    reference: Callable[[int], int], floor: Callable[[int], int], hands: int, rounds: int
-) -> tuple[float, int, float, int]:
-    """The best rates (hands a second, CPU time) of both engines over seeds 0..hands-1.
+def played_positions(variant_id: str, players: int, seeds: range) -> list[Position]:
+    """Every position met in the seeded random hands of ``random_hand``, in order."""
+    variant = load_variant(variant_id)
+    positions = []
+    for seed in seeds:
+        position = start_hand(
+            variant, players, players - 1, shuffled_deck(variant.rules, players, seed)
+        )
+        policy = splitmix64(seed)
+        while not position.is_over:
+            positions.append(position)
+            choices = legal_moves(position)
+            position = apply_legal(position, choices[uniform_below(len(choices), policy)])
+    return positions
 
-    The engines take turns, ``rounds`` times each, so that a slower spell of a shared
-    machine falls on both; each engine's best round counts. Also the turns of a round.
+
+def turn_times(variant_id: str, players: int, hands: int, rounds: int) -> dict[str, float]:
+    """The reference's and the floor's least time per turn (µs, CPU), and turns per hand.
+
+    Each round the reference plays ``hands`` hands it has not played before (its
+    remembered tables stay as cold as in ``make bench``); then the floor engine takes the
+    turns of the positions those hands met, reduced to numbers beforehand.
     """
-    best = {reference: 0.0, floor: 0.0}
-    turns = {reference: 0, floor: 0}
-    for _ in range(rounds):
-        for play in (reference, floor):
-            started = time.process_time()
-            turns[play] = sum(play(seed) for seed in range(hands))
-            best[play] = max(best[play], hands / (time.process_time() - started))
-    return best[reference], turns[reference], best[floor], turns[floor]
+    best = {"reference": float("inf"), "floor": float("inf")}
+    turns = 0
+    for round_ in range(rounds):
+        seeds = range(round_ * hands, (round_ + 1) * hands)
+        started = time.process_time()
+        turns = sum(random_hand(variant_id, players, seed, None) for seed in seeds)
+        spent = time.process_time() - started
+        best["reference"] = min(best["reference"], spent / turns)
+        reduced = [
+            floor_position(position) for position in played_positions(variant_id, players, seeds)
+        ]
+        policy = splitmix64(round_)
+        started = time.process_time()
+        for hand, table in reduced:
+            floor_turn(hand, table, policy)
+        best["floor"] = min(best["floor"], (time.process_time() - started) / len(reduced))
+    return {
+        "turns_per_hand": turns / hands,
+        "reference_us_per_turn": best["reference"] * 1e6,
+        "floor_us_per_turn": best["floor"] * 1e6,
+    }
 
 
 def bench(hands: int, rounds: int) -> list[dict[str, Any]]:
-    """Both engines' rates for every variant at every player count from 2 to 6."""
+    """Both engines' time per turn for every variant at every player count from 2 to 6."""
     print(
-        f"Random play, the reference beside the floor engine ({hands} hands each, best of "
-        f"{rounds} rounds taken in turn; CPU time)"
+        f"Random play, the reference beside the floor engine on the same positions ({hands} "
+        f"hands a round, best of {rounds} rounds; CPU time)"
     )
     print(
-        "  setting                  turns/hand   reference         floor             "
-        "floor / reference   target   target / floor"
+        "  setting                  turns/hand   µs per turn: reference   floor   "
+        "target    budget per turn    budget / floor"
     )
     figures = []
     for variant_id in variant_ids():
         counts = sorted(n for n in load_variant(variant_id).rules.player_counts if n <= 6)
         for players in counts:
-            shape = shape_of(variant_id, players)
             random_hand(variant_id, players, 1_000_000, None)  # load the variant and its tables
-            reference, turns, floor, floor_turns = _rates(
-                partial(random_hand, variant_id, players, timings=None),
-                partial(floor_hand, shape),
-                hands,
-                rounds,
-            )
+            entry: dict[str, Any] = {"variant": variant_id, "players": players}
+            entry.update(turn_times(variant_id, players, hands, rounds))
             target = TARGETS.get((variant_id, players), TARGET)
-            entry = {
-                "variant": variant_id,
-                "players": players,
-                "turns_per_hand": turns / hands,
-                "floor_turns_per_hand": floor_turns / hands,
-                "reference_hands_per_second": reference,
-                "floor_hands_per_second": floor,
-                "reference_us_per_turn": 1e6 * hands / reference / turns,
-                "floor_us_per_turn": 1e6 * hands / floor / floor_turns,
-                "target_hands_per_second": target,
-            }
+            budget = 1e6 / target / entry["turns_per_hand"]
+            entry["target_hands_per_second"] = target
+            entry["budget_us_per_turn"] = budget
+            entry["reference_hands_per_second"] = 1e6 / (
+                entry["reference_us_per_turn"] * entry["turns_per_hand"]
+            )
             figures.append(entry)
             print(
-                f"  {variant_id:13s} {players} players {turns / hands:8.1f}   "
-                f"{reference:6.0f} h/s {entry['reference_us_per_turn']:5.1f} µs   "
-                f"{floor:6.0f} h/s {entry['floor_us_per_turn']:5.1f} µs   "
-                f"{floor / reference:6.1f}x   {target:12d}   {target / floor:8.2f}"
+                f"  {variant_id:13s} {players} players {entry['turns_per_hand']:8.1f}   "
+                f"{entry['reference_us_per_turn']:20.1f}   {entry['floor_us_per_turn']:5.1f}   "
+                f"{target:6d}   {budget:12.1f} µs   {budget / entry['floor_us_per_turn']:12.2f}"
             )
     return figures
 
@@ -282,7 +302,7 @@ def main() -> int:
     """Run the benchmark."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200, help="hands per setting (200)")
-    parser.add_argument("--rounds", type=int, default=2, help="rounds per engine (2)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds, the best counts (3)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write the figures here")
     args = parser.parse_args()
     for name in ("hands", "rounds"):
