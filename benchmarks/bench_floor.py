@@ -10,18 +10,17 @@ count, and 1,000 in Dithmarschen with 4 players: a time budget per turn of play.
 each setting's turns beside what plain CPython does, on the same machine in the same run,
 for the same positions with nearly nothing of the rule in them.
 
-For each setting the reference plays seeded random hands as ``make bench`` does
-(``benchmarks.bench_moves.random_hand``: count the legal moves, draw one with the
-record's policy, make it). Every position met is kept. Then both engines take the same
-turns, position by position:
+For each setting, in each round:
 
-- the **reference**: count the legal moves, draw one with ``uniform_below`` over a
-  SplitMix64 stream, make it and play it (:func:`~zwicker_ref.engine.play.apply_legal`);
-- the **floor engine**: the same position reduced to numbers (untimed): the hand's cards
-  as the values they take when capturing, offer on the table, build with (the lowest)
-  and back in hand, read from the reference's tables; the table as the values its items
-  offer a capture. It counts its moves, draws one the same way and plays it on lists
-  changed in place:
+- the **reference** plays seeded random hands it has not played before, as ``make bench``
+  does (``benchmarks.bench_moves.random_hand``: count the legal moves, draw one with
+  ``uniform_below`` over SplitMix64, make it, play it; shuffling and dealing included, as
+  in the hand rate the targets are about). Its time per turn is that time over the turns;
+- the **floor engine** then takes the same turns, on every position those hands met,
+  reduced to numbers beforehand (untimed): the hand's cards as the values they take when
+  capturing, offer on the table, build with (the lowest) and back in hand, read from the
+  reference's tables; the table as the values its items offer a capture. It counts its
+  moves, draws one the same way and plays it on lists changed in place:
 
   - a capture takes any set of table items that splits into groups all adding up to one
     value the played card takes. The table's subsets are searched once for the whole hand
@@ -30,15 +29,17 @@ turns, position by position:
   - a build is one card alone, or onto one item announcing the sum of its and the item's
     lowest value, where the rest of the hand backs that value;
   - there are no owners or owner obligation, builds of more cards, jokers' own rules,
-    sweeps, zwicks, captured piles, dealing or scoring, and no position, move or card
-    objects.
+    sweeps, zwicks, captured piles, shuffling, dealing or scoring, and no position, move
+    or card objects.
 
 The floor is not a rule and says nothing about correctness (``tests/test_bench_floor.py``
 holds its captures to their definition, so that it cannot look fast by doing less than it
 says). It is a yardstick: an engine searching the same way does all of this work per turn
 and more. The figure to read is the turn budget of a target (the time a turn may take at
 that rate, with the setting's turns per hand) beside the floor's time per turn: a budget
-near or under the floor's time is out of reach of an engine written this way.
+near or under the floor's time is out of reach of an engine written this way. (The floor
+neither shuffles nor deals, which the budget must also pay for: if anything, the ratio of
+budget to floor flatters the target.)
 """
 
 from __future__ import annotations
