@@ -24,8 +24,9 @@ For each setting, in each round:
 
   - a capture takes any set of table items that splits into groups all adding up to one
     value the played card takes. The table's subsets are searched once for the whole hand
-    (totals as bit sets, the reference's own method); each card's captures are counted
-    from its groups, and sorted only for the card whose capture is drawn;
+    and combined into each card's captures by the reference's own functions
+    (:mod:`zwicker_ref.engine.captures`: ``subset_totals``, ``groups_by_value``,
+    ``feasible_subsets``); they are sorted only for the card whose capture is drawn;
   - a build is one card alone, or onto one item announcing the sum of its and the item's
     lowest value, where the rest of the hand backs that value;
   - there are no owners or owner obligation, builds of more cards, jokers' own rules,
@@ -54,6 +55,7 @@ from typing import Any
 
 from benchmarks.bench_moves import random_hand
 from benchmarks.closed_pipe import run
+from zwicker_ref.engine.captures import feasible_subsets, groups_by_value, subset_totals
 from zwicker_ref.engine.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
 from zwicker_ref.engine.generation import legal_moves
 from zwicker_ref.engine.mover_view import capture_shape
@@ -74,7 +76,7 @@ FloorCard = tuple[tuple[int, ...], tuple[int, ...], int, int]
 offers on the table, its lowest value when built, and the values it backs in hand (a bit
 set): the reference's :class:`~zwicker_ref.engine.rule_tables.CardFacts`, as numbers."""
 
-Captures = list[set[int] | list[int] | tuple[()]]
+Captures = list[set[int] | tuple[()]]
 """Each card's captures, as item sets (bit masks of table places) in no order."""
 
 
@@ -95,59 +97,6 @@ def floor_turn(hand: list[FloorCard], table: list[tuple[int, ...]], policy: Iter
     _play(hand, table, uniform_below(count, policy), captures, builds)
 
 
-def _groups(table: list[tuple[int, ...]], wanted: int) -> dict[int, list[int]]:
-    """The subsets of ``table`` (bit masks) that can add up to each value of ``wanted``.
-
-    ``wanted`` is a bit set of values; each item counts one of the values it offers.
-    """
-    limit = (1 << wanted.bit_length()) - 1
-    found = [(0, 1)]
-    for place, values in enumerate(table):
-        bit = 1 << place
-        if len(values) == 1:
-            (value,) = values
-            found += [
-                (mask | bit, grown) for mask, sums in found if (grown := sums << value & limit)
-            ]
-        else:
-            found += [
-                (mask | bit, grown)
-                for mask, sums in found
-                if (grown := _shifted(sums, values) & limit)
-            ]
-    groups: dict[int, list[int]] = {}
-    for mask, sums in found:
-        sums &= wanted
-        while sums:
-            lowest = sums & -sums
-            sums ^= lowest
-            value = lowest.bit_length() - 1
-            group = groups.get(value)
-            if group is None:
-                groups[value] = [mask]
-            else:
-                group.append(mask)
-    return groups
-
-
-def _shifted(sums: int, values: tuple[int, ...]) -> int:
-    grown = 0
-    for value in values:
-        grown |= sums << value
-    return grown
-
-
-def _splits(groups: list[int]) -> set[int] | list[int]:
-    """Every nonempty union of disjoint ``groups``: the item sets a card may capture."""
-    if len(groups) == 1:
-        return groups
-    found: set[int] = set()
-    for group in sorted(groups, reverse=True):
-        found |= {union | group for union in found if not union & group}
-        found.add(group)
-    return found
-
-
 def _moves(hand: list[FloorCard], table: list[tuple[int, ...]]) -> tuple[Captures, list[list[int]]]:
     """Each card's captures (item sets) and builds (their targets: -1 alone, or a place).
 
@@ -159,16 +108,16 @@ def _moves(hand: list[FloorCard], table: list[tuple[int, ...]]) -> tuple[Capture
     for card in hand:
         for value in card[0]:
             wanted |= 1 << value
-    groups = _groups(table, wanted) if table else {}
+    groups = groups_by_value(subset_totals(table, wanted.bit_length() - 1), wanted) if table else {}
     captures: Captures = []
     for takes, _offers, _built, _holds in hand:
         if len(takes) == 1:
-            captures.append(_splits(groups[takes[0]]) if takes[0] in groups else ())
+            captures.append(feasible_subsets(groups[takes[0]]) if takes[0] in groups else ())
         else:
             found: set[int] = set()
             for value in takes:
                 if value in groups:
-                    found.update(_splits(groups[value]))
+                    found |= feasible_subsets(groups[value])
             captures.append(found)
     # What the rest of the hand backs, card by card: a value one card holds leaves with
     # it, a value two cards hold stays (the reference's own shortcut).
