@@ -284,6 +284,17 @@ def test_the_legal_move_view_iterates_counts_tests_membership_and_truth() -> Non
     assert list(legal_moves(over)) == []
 
 
+def test_a_seat_to_move_holding_no_card_has_no_move_listed_counted_or_made() -> None:
+    # A position file may give the turn to a seat with an empty hand while others still
+    # hold cards (the fuzzing of position files found one that crashed the count): the
+    # seat has no move, whether the moves are listed, counted or tested.
+    for variant, table in (("christiansen", ["6D", "4H", "8H"]), ("classic", ["5S", "9C"])):
+        p = position(variant, ["7H", "", "KH", "AS"], table, to_move=1)
+        assert list(legal_moves(p)) == []
+        assert count_legal_moves(p) == len(legal_moves(p)) == 0
+        assert not legal_moves(p)
+
+
 def test_the_view_makes_the_move_of_each_number_alone() -> None:
     # Builds owned by both seats: trails, captures and builds, the mover's 9-build keeping
     # it from trailing its only 9.

@@ -305,6 +305,11 @@ class MoverView:
             wanted = 0
             for fact in self.facts:
                 wanted |= fact.capture_bits
+            if not wanted:
+                # No card to capture with: a position read from a file may give the turn
+                # to a seat holding none (it has no move), and there is nothing to search.
+                self.groups = {}
+                return self.groups
             budget = None if len(self.taken) <= SMALL_TABLE else SUBSET_BUDGET
             totals = subset_totals(self.taken, wanted.bit_length() - 1, budget)
             if totals is not None:
