@@ -26,7 +26,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from benchmarks.closed_pipe import run
+from zwicker_ref.cli import quiet_on_closed_pipe
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -128,4 +128,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    run(main)
+    sys.exit(quiet_on_closed_pipe(main))

@@ -54,7 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.bench_moves import random_hand
-from benchmarks.closed_pipe import run
+from zwicker_ref.cli import quiet_on_closed_pipe
 from zwicker_ref.engine.captures import feasible_subsets, groups_by_value, subset_totals
 from zwicker_ref.engine.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
 from zwicker_ref.engine.generation import legal_moves
@@ -268,4 +268,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    run(main)
+    sys.exit(quiet_on_closed_pipe(main))

@@ -29,7 +29,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from benchmarks.closed_pipe import run
+from zwicker_ref.cli import quiet_on_closed_pipe
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -136,4 +136,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    run(main)
+    sys.exit(quiet_on_closed_pipe(main))

@@ -45,9 +45,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from benchmarks.closed_pipe import run
 from tests.brute_force import brute_force_moves
 from tests.positions import large_positions
+from zwicker_ref.cli import quiet_on_closed_pipe
 from zwicker_ref.engine.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
 from zwicker_ref.engine.generation import legal_moves
 from zwicker_ref.engine.moves import Move
@@ -370,4 +370,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    run(main)
+    sys.exit(quiet_on_closed_pipe(main))

@@ -27,7 +27,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from benchmarks.closed_pipe import run
+from zwicker_ref.cli import quiet_on_closed_pipe
 from zwicker_ref.engine.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
 from zwicker_ref.engine.generation import legal_moves
 from zwicker_ref.engine.play import apply_legal
@@ -189,4 +189,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    run(main)
+    sys.exit(quiet_on_closed_pipe(main))

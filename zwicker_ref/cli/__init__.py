@@ -33,7 +33,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from zwicker_ref._version import __version__
 
@@ -76,8 +76,16 @@ CLOSED_PIPE = 128 + 13  # what a shell reports for a process ended by SIGPIPE
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    return quiet_on_closed_pipe(functools.partial(_run, argv))
+
+
+def quiet_on_closed_pipe(command: Callable[[], int | None]) -> int:
+    """The exit status of ``command()`` (None: 0), or :data:`CLOSED_PIPE` if stdout closed.
+
+    The benchmarks' scripts end the same way (``make bench | head``).
+    """
     try:
-        status = _run(argv)
+        status = command()
         sys.stdout.flush()
     except BrokenPipeError:
         # The reader went away (`zwicker variants | head -n 1`): stop quietly, and point
@@ -85,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return CLOSED_PIPE
-    return status
+    return status or 0
 
 
 def _run(argv: Sequence[str] | None) -> int:
