@@ -25,13 +25,22 @@ from zwicker_ref.conformance.scenarios import Kind
 from zwicker_ref.documents.corpus import corpus_identity
 from zwicker_ref.errors import ErrorCode
 from zwicker_ref.rules.comparison import check_totals_text
-from zwicker_ref.rules.spec_loader import load_variant
+from zwicker_ref.rules.parameter_text import DESCRIPTIONS, describe_parameter
+from zwicker_ref.rules.spec_loader import load_variant, parameter_names
 from zwicker_ref.site import SiteError, card_html, check_corpus, link_clause_ids, move_html
 from zwicker_ref.site.examples import RENDERERS
-from zwicker_ref.site.grid import grid_page, home_table, is_same_everywhere
+from zwicker_ref.site.grid import (
+    grid_page,
+    home_table,
+    is_same_everywhere,
+    row_cell,
+    row_parameters,
+)
+from zwicker_ref.site.grid_rows import grid_questions
 from zwicker_ref.site.links import (
     VARIANT_ORDER,
     all_clause_ids,
+    display_name,
     link_clause_refs,
     ordered_variants,
     url_of,
@@ -89,10 +98,51 @@ def test_the_navigation_lists_the_variants_in_the_canonical_order() -> None:
 
 def test_rows_differ_unless_every_variant_states_the_same_rule() -> None:
     variants = ordered_variants()
-    counts = [v.clause("players.count") for v in variants]
-    assert not is_same_everywhere(counts)
-    assert not is_same_everywhere([*counts[:1], None])
-    assert is_same_everywhere([counts[0], counts[0]])
+    count = next(q for q in grid_questions(variants) if q.anchor == "players.count")
+    params = row_parameters(count, variants)
+    cells = [row_cell(count, variant, params) for variant in variants]
+    assert not is_same_everywhere(cells)
+    assert cells[0].rule == "4 players"
+    assert not is_same_everywhere([cells[0], row_cell(count, variants[0], ())])
+    assert is_same_everywhere([cells[0], cells[0]])
+    # The check-total clauses share their title in every variant; their rules differ.
+    total = next(q for q in grid_questions(variants) if q.anchor == "score.check-total")
+    totals = [row_cell(total, v, row_parameters(total, variants)) for v in variants]
+    assert {c.clauses[0].title for c in totals} == {"The check total"}
+    assert not is_same_everywhere(totals)
+    assert "83 (80 on a most-cards tie)" in totals[1].rule
+
+
+def test_every_clause_id_is_in_one_grid_row() -> None:
+    variants = ordered_variants()
+    listed = [clause_id for q in grid_questions(variants) for clause_id in q.clause_ids]
+    assert sorted(listed) == sorted(all_clause_ids(variants))
+    # Mirrored clauses share the row of the question they answer.
+    rows = {clause_id: q.anchor for q in grid_questions(variants) for clause_id in q.clause_ids}
+    assert rows["seating.draw"] == rows["seating.dealer"]
+    assert rows["build.addition-only"] == rows["build.up-down"]
+
+
+def test_a_variant_without_a_clause_says_why() -> None:
+    variants = ordered_variants()
+    classic = load_variant("classic")
+    questions = {q.anchor: q for q in grid_questions(variants)}
+    jokers = questions["capture.table-jokers"]
+    cell = row_cell(jokers, classic, row_parameters(jokers, variants))
+    assert not cell.clauses
+    assert cell.reason == "does not arise: the variant has no jokers"
+    sevens = questions["values.special-cards"]
+    cell = row_cell(sevens, classic, row_parameters(sevens, variants))
+    assert "silent" in cell.reason
+    assert cell.rule == "no card has special values"
+
+
+def test_every_rule_parameter_is_stated_in_words() -> None:
+    assert set(DESCRIPTIONS) == set(parameter_names())
+    grossenwiehe = load_variant("grossenwiehe").rules
+    assert describe_parameter("values.aces-and-courts", grossenwiehe).startswith("ace 1 or 11")
+    assert describe_parameter("score.zwick", load_variant("classic").rules) == "3 points a zwick"
+    assert describe_parameter("players.counts", grossenwiehe) == "2, 3, 4 or 6 players"
 
 
 def test_clause_references_become_links() -> None:
@@ -269,7 +319,8 @@ def test_home_page_footer_and_corpus_json_state_one_version(
 def test_the_grid_shows_every_variant_and_clause_id(built_site: Path) -> None:
     grid = (built_site / "grid" / "index.html").read_text(encoding="utf-8")
     for variant in ordered_variants():
-        assert f'href="../variants/{variant.id}/">{variant.id}</a></th>' in grid
+        name = display_name(variant.id)
+        assert f'href="../variants/{variant.id}/">{name}</a></th>' in grid
         for clause in variant.clauses:
             assert f'id="row-{clause.id}"' in grid
             assert f'href="../variants/{variant.id}/{clause.id.split(".")[0]}/#{clause.id}"' in grid
@@ -347,7 +398,7 @@ def test_the_grid_and_an_example_permalink_in_a_browser(built_site: Path, tmp_pa
         pytest.skip("no Chromium found: install Debian's chromium package to run the browser test")
     grid = browser_dump(browser, built_site / "grid" / "index.html", tmp_path)
     for variant_id in VARIANT_ORDER:
-        assert f">{variant_id}</a></th>" in grid
+        assert f">{display_name(variant_id)}</a></th>" in grid
     assert 'class="zc-differs"' in grid
     assert 'id="row-capture.sum"' in grid
     # The permalink of an example: its scenario id, exactly once on the page it links to.

@@ -45,10 +45,11 @@ STATUS_MEANINGS = {
 }
 
 
-def status_badge(status: str) -> str:
-    """A clause's status as a coloured badge, its meaning as hover text."""
+def status_badge(status: str, hover: bool = True) -> str:
+    """A clause's status as a coloured badge, its meaning as hover text (unless ``hover``)."""
     meaning = STATUS_MEANINGS.get(status, "")
-    return f'<span class="zc-status zc-{status}" title="{meaning}">{status}</span>'
+    title = f' title="{meaning}"' if hover else ""
+    return f'<span class="zc-status zc-{status}"{title}>{status}</span>'
 
 
 def key_md(to_root: str) -> list[str]:
