@@ -40,6 +40,30 @@ def display_name(variant_id: str) -> str:
     return DISPLAY_NAMES.get(variant_id, variant_id.capitalize())
 
 
+TOPIC_TITLES = {
+    "players": "Players and partners",
+    "seating": "Seats and the dealer",
+    "deck": "The cards",
+    "values": "Card values",
+    "deal": "Dealing",
+    "turn": "Turns",
+    "trail": "Trailing",
+    "capture": "Capturing",
+    "build": "Building",
+    "zwick": "The zwick",
+    "stage": "Between deals",
+    "end": "The end of a hand",
+    "score": "Scoring",
+    "match": "Match play",
+}
+"""A topic's name in words (``build`` is "Building"), for page titles and headings."""
+
+
+def topic_title(topic: str) -> str:
+    """A topic in words, its id capitalised if it has none."""
+    return TOPIC_TITLES.get(topic, topic.capitalize())
+
+
 GRID = "grid.md"
 SOURCES = "sources.md"
 
