@@ -13,12 +13,17 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tests.browser_search import find_driver, search_results
 from tests.conftest import ROOT
 from tests.site_checks import (
     broken_links,
+    dashes_without_reason,
+    differing_rows_with_identical_cells,
     duplicate_ids,
+    grid_rows,
     outside_requests,
     oversized,
+    shared_titles,
     unlinked_clause_ids,
 )
 from zwicker_ref.conformance.scenarios import Kind
@@ -406,3 +411,84 @@ def test_the_grid_and_an_example_permalink_in_a_browser(built_site: Path, tmp_pa
     dom = browser_dump(browser, permalink, tmp_path, anchor="dith-build-ace-on-nine")
     assert dom.count('id="dith-build-ace-on-nine"') == 1
     assert 'href="#dith-build-ace-on-nine"' in dom
+
+
+def test_the_grid_checks_find_a_grid_that_names_rules_instead_of_stating_them() -> None:
+    # The grid before issue 32: cells that only name the rule, and bare dashes.
+    old = (
+        '<tr id="row-score.cards" class="zc-differs"><th>score.cards</th>'
+        '<td><a href="#">Card points</a> <span class="zc-status zc-explicit">explicit</span>'
+        '<div class="zc-cell-sources">000</div></td>'
+        '<td><a href="#">Card points</a> <span class="zc-status zc-inferred">inferred</span>'
+        '<div class="zc-cell-sources">002</div></td></tr>'
+        '<tr id="row-deal.order" class="zc-differs"><th>deal.order</th>'
+        '<td class="zc-absent">—</td><td><a href="#">Players first</a></td></tr>'
+    )
+    assert differing_rows_with_identical_cells(old) == [
+        "row-score.cards: every cell reads “Card points”"
+    ]
+    assert dashes_without_reason(old) == ["row-deal.order, column 1"]
+
+
+def test_no_differing_grid_row_reads_the_same_and_every_dash_says_why(built_site: Path) -> None:
+    grid = (built_site / "grid" / "index.html").read_text(encoding="utf-8")
+    rows = grid_rows(grid)
+    assert len(rows) == len(grid_questions(ordered_variants()))
+    assert differing_rows_with_identical_cells(grid) == []
+    assert dashes_without_reason(grid) == []
+    cells = {row: cells for row, _, cells in rows}
+    assert cells["row-values.matching"][0].startswith("ace 1 or 11, jack 2 or 12")
+    assert cells["row-capture.table-jokers"][3] == "— does not arise: the variant has no jokers"
+
+
+def test_no_two_pages_share_a_title(built_site: Path) -> None:
+    assert shared_titles(built_site) == []
+    build = (built_site / "variants" / "grossenwiehe" / "build" / "index.html").read_text("utf-8")
+    assert "<title>Großenwiehe: building - Zwicker Rules</title>" in build
+
+
+def test_parameter_lines_state_the_values(built_site: Path) -> None:
+    deal = (built_site / "variants" / "grossenwiehe" / "deal" / "index.html").read_text("utf-8")
+    assert (
+        "Parameters: <code>deal.schedule</code>: 2 + 2 each (in twos) and 10 to the table, "
+        "then 4 each (in twos) until the stock runs out;"
+    ) in deal
+    for page in (built_site / "variants").rglob("index.html"):
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"Parameters: (<code>[^<]+</code>(, )?)+\.", text), page
+
+
+def test_the_home_page_lists_every_reference_page() -> None:
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    section = config.split("  - Reference:\n", 1)[1]
+    in_nav = re.findall(r"^\s+- [^:]+: (reference/[a-z-]+\.md)$", section, flags=re.MULTILINE)
+    home = (ROOT / "docs" / "index.md").read_text(encoding="utf-8").split("## Reference", 1)[1]
+    assert len(in_nav) == 12
+    assert re.findall(r"\]\((reference/[a-z-]+\.md)\)", home) == in_nav
+
+
+def test_the_moved_pages_redirect_to_their_new_addresses(built_site: Path) -> None:
+    for old, new in (("compare", "../grid/"), ("sample-game", "../games/chr-sample-game/")):
+        page = (built_site / old / "index.html").read_text(encoding="utf-8")
+        assert f'<meta http-equiv="refresh" content="0; url={new}">' in page
+        assert (built_site / old / new / "index.html").exists()
+
+
+def test_every_example_has_its_own_search_entry(built_site: Path, corpus_ids: list[str]) -> None:
+    index = json.loads((built_site / "search" / "search_index.json").read_text("utf-8"))
+    entries = {doc["location"].rsplit("#", 1)[-1]: doc for doc in index["docs"]}
+    for scenario_id in corpus_ids:
+        assert entries[scenario_id]["title"].startswith(f"{scenario_id}: ")
+    assert entries["dith-build-ace-on-nine"]["location"] == (
+        "variants/dithmarschen/build/#dith-build-ace-on-nine"
+    )
+
+
+def test_searching_a_scenario_id_shows_its_example_first(built_site: Path) -> None:
+    driver = find_driver()
+    if driver is None:
+        pytest.skip("no chromedriver: install Debian's chromium-driver to run the search test")
+    results = search_results(driver, built_site, "dith-build-ace-on-nine")
+    examples = [link for link in results if "#" in link]
+    assert examples, results
+    assert examples[0].endswith("variants/dithmarschen/build/#dith-build-ace-on-nine")
