@@ -38,7 +38,7 @@ from zwicker_ref.site.variant_page import example_page_path, key_md
 def game_title(scenario: Scenario) -> str:
     """A game page's title: the scenario's, with its variant's name unless it says it."""
     name = display_name(scenario.variant.id)
-    return scenario.title if name in scenario.title else f"{name}: {scenario.title}"
+    return scenario.title if name in scenario.title else f"{scenario.title} ({name})"
 
 
 def _header(scenario: Scenario, facts: str) -> list[str]:
