@@ -99,6 +99,9 @@ def test_the_navigation_lists_the_variants_in_the_canonical_order() -> None:
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     listed = re.findall(r"variants/([a-z]+)\.md", config)
     assert tuple(listed) == VARIANT_ORDER
+    # The navigation names each variant by its display name, as the grid and titles do.
+    named = re.findall(r"- ([^:\n]+): variants/([a-z]+)\.md", config)
+    assert named == [(display_name(variant_id), variant_id) for variant_id in VARIANT_ORDER]
 
 
 def test_rows_differ_unless_every_variant_states_the_same_rule() -> None:

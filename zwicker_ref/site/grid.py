@@ -187,7 +187,7 @@ def _options(variants: list[Variant]) -> list[str]:
     for variant in variants:
         if not variant.options:
             continue
-        lines += [f"**{variant.id}**", ""]
+        lines += [f"**{display_name(variant.id)}**", ""]
         for option in variant.options:
             page = clause_page_path(variant.id, option.clause_id)
             targets = {
