@@ -41,7 +41,7 @@ from zwicker_ref.site.grid import (
     row_cell,
     row_parameters,
 )
-from zwicker_ref.site.grid_rows import grid_questions
+from zwicker_ref.site.grid_rows import Question, grid_questions
 from zwicker_ref.site.links import (
     VARIANT_ORDER,
     all_clause_ids,
@@ -495,3 +495,12 @@ def test_searching_a_scenario_id_shows_its_example_first(built_site: Path) -> No
     examples = [link for link in results if "#" in link]
     assert examples, results
     assert examples[0].endswith("variants/dithmarschen/build/#dith-build-ace-on-nine")
+
+
+def test_a_dash_points_to_the_row_that_states_it() -> None:
+    # Dithmarschen has no clause deal.final; its deal.schedule sets the parameter.
+    variants = ordered_variants()
+    alone = Question(clause_ids=("deal.final",), ask="Is every deal complete?")
+    cell = row_cell(alone, variants[0], row_parameters(alone, variants))
+    assert (cell.clauses, cell.see) == ((), "deal.schedule")
+    assert cell.rule == "every deal is complete"
