@@ -307,10 +307,11 @@ def home_table(variants: list[Variant]) -> str:
             return f"{counts[0]}-{counts[-1]}"
         return ", ".join(map(str, counts))
 
-    lines = ["| id | game | players | check total |", "|---|---|---|---|"]
+    lines = ["| variant | game | players | check total |", "|---|---|---|---|"]
     for variant in variants:
         lines.append(
-            f"| [{variant.id}]({variant_page_path(variant.id)}) | {html.escape(variant.name)} "
+            f"| [{display_name(variant.id)}]({variant_page_path(variant.id)}) "
+            f"| {html.escape(variant.name)} "
             f"| {players(variant)} | {check_totals_text(variant.rules)} |"
         )
     return "\n".join(lines)
