@@ -1,7 +1,9 @@
-"""MkDocs hooks (``hooks:`` in mkdocs.yml): keep the built site self-contained.
+"""MkDocs hooks (``hooks:`` in mkdocs.yml): a self-contained site, and examples searchable.
 
 The theme ships source maps of its scripts and style sheets (about 1 MB) and points its
-files at them; the site serves people, so both are removed after the build.
+files at them; the site serves people, so both are removed after the build. MkDocs runs
+hooks after the plugins, so the search index is written when the examples' entries are
+added to it (:mod:`.search_entries`).
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Any
+
+from zwicker_ref.site.search_entries import add_example_entries
 
 _SOURCE_MAP_COMMENT = re.compile(rb"\n?/[/*][#@] sourceMappingURL=[^\n]*?(\*/)?(?=\n|$)")
 
@@ -28,5 +32,7 @@ def strip_source_maps(site_dir: Path) -> int:
 
 
 def on_post_build(config: Any, **_: Any) -> None:
-    """After the build: no source maps in the site."""
-    strip_source_maps(Path(config["site_dir"]))
+    """After the build: no source maps in the site; every example in the search index."""
+    site_dir = Path(config["site_dir"])
+    strip_source_maps(site_dir)
+    add_example_entries(site_dir)

@@ -27,11 +27,18 @@ from zwicker_ref.site.cards import (
 from zwicker_ref.site.examples import scenario_path
 from zwicker_ref.site.links import (
     clause_page_path,
+    display_name,
     link_clause_refs,
     variant_page_path,
     walkthrough_path,
 )
 from zwicker_ref.site.variant_page import example_page_path, key_md
+
+
+def game_title(scenario: Scenario) -> str:
+    """A game page's title: the scenario's, with its variant's name unless it says it."""
+    name = display_name(scenario.variant.id)
+    return scenario.title if name in scenario.title else f"{scenario.title} ({name})"
 
 
 def _header(scenario: Scenario, facts: str) -> list[str]:
@@ -46,7 +53,7 @@ def _header(scenario: Scenario, facts: str) -> list[str]:
         "  - toc",
         "---",
         "",
-        f"# {scenario.title}",
+        f"# {game_title(scenario)}",
         "",
         link_clause_refs(html.escape(scenario.description), clauses),
         "",
