@@ -18,7 +18,8 @@ A **moment** is what a move does to the hand, as the reference plays it:
 
 A step of a ``move`` scenario **pins** a field at its moment when the step is legal and
 its ``after`` asserts the whole field: ``hands`` and ``captured`` with no seat or side
-left out (``captured_counts`` and ``over`` pin no field by themselves). The fields a move
+left out; ``over: true`` pins the hands and the stock (both empty) at the hand's end
+(``captured_counts`` pins no field). The fields a move
 never changes (``variant``, ``options``, ``players``, ``dealer``: the game's identity)
 are pinned by every legal step, since the runner refuses an answer that changes them.
 Only what is asserted counts: a later step that happens to fail, or a perft count that
@@ -75,6 +76,8 @@ def pinned_fields(parts: Parts | None) -> frozenset[str]:
     pinned = set(IDENTITY_FIELDS)
     if parts is None:
         return frozenset(pinned)
+    if "over" in parts.given and parts.over:
+        pinned |= {"hands", "stock"}
     for field in PLAY_FIELDS:
         if field not in parts.given:
             continue
@@ -128,7 +131,9 @@ def field_coverage(scenarios: Iterable[Scenario]) -> list[FieldCoverage]:
         for cell in pins(scenario):
             by_cell.setdefault(cell, []).append(scenario.id)
     return [
-        FieldCoverage(field=field, moment=moment, scenarios=tuple(sorted(by_cell.get((field, moment), ()))))
+        FieldCoverage(
+            field=field, moment=moment, scenarios=tuple(sorted(by_cell.get((field, moment), ())))
+        )
         for moment in Moment
         for field in FIELDS
     ]
