@@ -319,7 +319,8 @@ def test_coverage_marks_a_field_no_case_pins(
     (tmp_path / "case.yaml").write_text(case.read_text(encoding="utf-8"), encoding="utf-8")
     assert main(["coverage", "--missing", str(tmp_path)]) == 1
     out = capsys.readouterr().out
-    assert "  stage " in out and "MISSING" in out
+    assert "  stage " in out
+    assert "MISSING" in out
     # The identity fields, the seat to move and the table, all mid-stage (hands: one seat).
     assert out.strip().splitlines()[-1] == "6 of 48 fields by moment pinned (12 %)"
 
