@@ -86,6 +86,7 @@ def _samples() -> dict[str, list[Any]]:
             },
         ],
         "sources": [yaml.safe_load((spec_dir() / "sources.yaml").read_text(encoding="utf-8"))],
+        "corpus": [yaml.safe_load((spec_dir() / "corpus.yaml").read_text(encoding="utf-8"))],
         "match-record": [match_to_data(random_match("grupp", 2, 5, MatchEnd(target=40)))],
         "common": [],
     }

@@ -86,6 +86,11 @@ def corpus_version(root: Path) -> str:
     return found.group(1)
 
 
+def is_corpus_version_data(data: object) -> bool:
+    """True when parsed YAML looks like ``spec/corpus.yaml`` (a mapping with a ``version``)."""
+    return isinstance(data, dict) and "version" in data and "clauses" not in data
+
+
 def corpus_files(root: Path) -> list[str]:
     """The corpus's files, relative to ``root`` with ``/`` separators, in digest order."""
     names: list[str] = []
