@@ -70,3 +70,12 @@ def test_the_readmes_examples_with_a_position_work_as_written(tmp_path: Path) ->
         run = [sys.executable, "-m", "zwicker_ref", *words[1:]]
         done = subprocess.run(run, cwd=ROOT, capture_output=True, text=True, check=False)
         assert done.returncode == 0, (line, done.stderr)
+
+
+def test_unreadable_standard_input_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """Under pytest standard input cannot be read: a clear error, never a traceback."""
+    assert main(["legal", "-"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("zwicker legal: <stdin>: cannot read:")
+    assert "[file-unreadable]" in err
+    assert "Traceback" not in err

@@ -8,11 +8,17 @@ from pathlib import Path
 
 from zwicker_ref.cli.command import Command, add_output, refuse_existing, write_output
 from zwicker_ref.conformance.scenarios import check_scenario_document, is_scenario_data
-from zwicker_ref.documents.yamlfile import checked, parse_yaml, read_yaml, record_text
+from zwicker_ref.documents.yamlfile import (
+    YamlDocument,
+    checked,
+    parse_yaml,
+    read_yaml,
+    record_text,
+)
 from zwicker_ref.engine.core.match import MatchEnd
 from zwicker_ref.engine.core.position import Position
 from zwicker_ref.engine.generation import legal_moves
-from zwicker_ref.errors import ErrorCode, InvalidFileError
+from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem
 from zwicker_ref.formats.match_record import (
     match_from_document,
     match_to_data,
@@ -35,9 +41,21 @@ def _configure_legal(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--count", action="store_true", help="print only the number of legal moves")
 
 
+def _read_stdin() -> YamlDocument:
+    """Standard input as a YAML document named ``<stdin>``."""
+    try:
+        text = sys.stdin.read()
+    except (OSError, UnicodeDecodeError) as error:
+        problem = Problem(
+            code=ErrorCode.FILE_UNREADABLE, message=f"cannot read: {error}", file="<stdin>"
+        )
+        raise InvalidFileError("<stdin>", [problem]) from None
+    return parse_yaml(text, "<stdin>")
+
+
 def read_position_argument(path: Path) -> Position:
     """The position of a position file or a scenario's, ``-`` read from standard input."""
-    document = parse_yaml(sys.stdin.read(), "<stdin>") if str(path) == "-" else read_yaml(path)
+    document = _read_stdin() if str(path) == "-" else read_yaml(path)
     if not is_scenario_data(document.data):
         return position_from_document(document)
     scenario = checked(document, check_scenario_document)
