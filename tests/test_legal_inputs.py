@@ -72,8 +72,16 @@ def test_the_readmes_examples_with_a_position_work_as_written(tmp_path: Path) ->
         assert done.returncode == 0, (line, done.stderr)
 
 
-def test_unreadable_standard_input_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    """Under pytest standard input cannot be read: a clear error, never a traceback."""
+class _Unreadable(io.StringIO):
+    def read(self, size: int | None = -1) -> str:
+        raise OSError("reading from stdin is not possible here")
+
+
+def test_unreadable_standard_input_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Standard input that cannot be read: a clear error, never a traceback."""
+    monkeypatch.setattr(sys, "stdin", _Unreadable())
     assert main(["legal", "-"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("zwicker legal: <stdin>: cannot read:")
