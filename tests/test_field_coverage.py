@@ -158,3 +158,20 @@ def test_the_hand_end_fault_of_the_issue_is_caught() -> None:
     outcome = run_scenario(scenarios["gw-end-last-card-zwick-every-field"], engine)
     assert not outcome.passed
     assert "captured[0]" in outcome.differences[0]
+
+
+def test_the_order_of_the_options_is_not_a_change() -> None:
+    """Options are a set: an answer that lists them in another order changes nothing."""
+    from zwicker_ref.conformance.runner import identity_changes
+
+    scenarios, _cells = _corpus()
+    position = scenarios["dith-stage-draw-each-round"].position
+    assert position is not None
+    two = replace(position, options=("a", "b"))
+    assert identity_changes(two, replace(two, options=("b", "a")), "step 1") == []
+    assert identity_changes(two, replace(two, options=("a",)), "step 1") == [
+        "step 1: options: expected ['a', 'b'] (no move changes it), got ['a']"
+    ]
+    assert identity_changes(two, replace(two, dealer=0), "step 1") == [
+        "step 1: dealer: expected 3 (no move changes it), got 0"
+    ]

@@ -472,13 +472,18 @@ def _names(cards: Iterable[Card]) -> list[str]:
 
 
 def identity_changes(before: Position, after: Position, label: str) -> list[str]:
-    """The fields no move changes (variant, options, players, dealer) that ``after`` changed."""
-    return [
-        f"{label}: {key}: expected {getattr(before, key)!r} (no move changes it), "
-        f"got {getattr(after, key)!r}"
-        for key in ("variant", "options", "players", "dealer")
-        if getattr(before, key) != getattr(after, key)
-    ]
+    """The fields no move changes (variant, options, players, dealer) that ``after`` changed.
+
+    The options are a set: their order is not compared.
+    """
+    found = []
+    for key in ("variant", "options", "players", "dealer"):
+        wanted, got = getattr(before, key), getattr(after, key)
+        if key == "options":
+            wanted, got = sorted(wanted), sorted(got)
+        if wanted != got:
+            found.append(f"{label}: {key}: expected {wanted!r} (no move changes it), got {got!r}")
+    return found
 
 
 def compare_parts(expected: Parts, position: Position, label: str) -> list[str]:
