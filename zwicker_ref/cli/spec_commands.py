@@ -23,6 +23,7 @@ from zwicker_ref.rules.spec_loader import (
     load_variant,
     variant_ids,
 )
+from zwicker_ref.rules.translations import check_translation
 from zwicker_ref.rules.variant import Variant
 
 
@@ -97,6 +98,9 @@ def check_file(path: Path) -> list[Problem]:
     if is_scenario_data(data):
         _scenario, problems = check_scenario_document(document)
         return problems
+    if isinstance(data, dict) and "variant-text" in data:
+        _translation, problems = check_translation(document, expected=(path.parent.name, path.stem))
+        return problems
     if isinstance(data, dict) and "clauses" in data:
         _variant, problems = check_variant_document(document, expected_id=path.stem)
         return problems
@@ -110,9 +114,9 @@ def check_file(path: Path) -> list[Problem]:
         Problem(
             code=ErrorCode.FILE_KIND_UNKNOWN,
             message="not a file zwicker knows: a variant spec is a mapping with a 'clauses' "
-            "list; a scenario has a 'kind' and a 'provenance'; the sources manifest a "
-            "'sources' list; a position file a 'variant' and 'hands'; spec/corpus.yaml a "
-            "'version'; a JSON Schema a '$schema'",
+            "list; a translation of one a 'variant-text'; a scenario has a 'kind' and a "
+            "'provenance'; the sources manifest a 'sources' list; a position file a "
+            "'variant' and 'hands'; spec/corpus.yaml a 'version'; a JSON Schema a '$schema'",
             file=name,
             line=1,
         )
