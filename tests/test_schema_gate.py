@@ -86,6 +86,11 @@ def _samples() -> dict[str, list[Any]]:
             },
         ],
         "sources": [yaml.safe_load((spec_dir() / "sources.yaml").read_text(encoding="utf-8"))],
+        "corpus": [yaml.safe_load((spec_dir() / "corpus.yaml").read_text(encoding="utf-8"))],
+        "translation": [
+            yaml.safe_load(path.read_text(encoding="utf-8"))
+            for path in sorted((spec_dir() / "translations").rglob("*.yaml"))[:2]
+        ],
         "match-record": [match_to_data(random_match("grupp", 2, 5, MatchEnd(target=40)))],
         "common": [],
     }

@@ -123,6 +123,20 @@ Listed one by one: a new illegal-move code is added here on purpose (a test chec
 every code the legality check raises is listed and documented).
 """
 
+POSITION_CODES: tuple[ErrorCode, ...] = (
+    ErrorCode.INVALID_POSITION,
+    ErrorCode.SCHEMA_VIOLATION,
+    ErrorCode.UNKNOWN_VARIANT,
+    ErrorCode.UNKNOWN_OPTION,
+    ErrorCode.CONFLICTING_OPTIONS,
+    ErrorCode.UNSUPPORTED_PLAYER_COUNT,
+)
+"""The codes reading a position (a file, or a protocol request's) can give, the usual first.
+
+The implementer's guide lists them from here; a test reads broken positions and checks
+that no other code comes out.
+"""
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Problem:
