@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from collections import Counter
 from collections.abc import Set
 from html.parser import HTMLParser
@@ -164,3 +166,49 @@ def unlinked_clause_ids(site: Path, clause_ids: Set[str]) -> list[str]:
                     context = " ".join(text[max(0, found.start() - 40) : found.end() + 20].split())
                     problems.append(f"{page.relative_to(site)}: {found.group(0)} in “{context}”")
     return problems
+
+
+def find_browser() -> str | None:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def browser_dump(
+    browser: str, page: Path, tmp_path: Path, anchor: str = "", width: int = 1200
+) -> str:
+    """The page's DOM as Chromium builds it at ``width`` px (a screenshot beside it, page.png)."""
+    address = page.as_uri() + (f"#{anchor}" if anchor else "")
+    flags = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={tmp_path / 'profile'}",
+    ]
+    subprocess.run(
+        [
+            browser,
+            *flags,
+            f"--screenshot={tmp_path / 'page.png'}",
+            f"--window-size={width},1600",
+            address,
+        ],
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    result = subprocess.run(
+        [browser, *flags, "--dump-dom", address],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    return result.stdout

@@ -7,8 +7,9 @@ the scenario, so the site never shows an example that does not pass.
 
 The modules, by page kind: :mod:`.cards` (cards and moves drawn), :mod:`.examples` (one
 example of any kind), :mod:`.variant_page`, :mod:`.grid` (rule-by-variant grid and the
-home table), :mod:`.walkthrough` (game pages), :mod:`.pages` (sources, schemas),
-:mod:`.links` (where things are) and :mod:`.version` (what the site states it shows).
+home table), :mod:`.walkthrough` (game pages), :mod:`.discrepancies` (sources and readings
+not chosen), :mod:`.pages` (schemas), :mod:`.files` (the corpus's files), :mod:`.links`
+(where things are) and :mod:`.version` (what the site states it shows).
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from zwicker_ref.documents.locations import scenarios_dir
 from zwicker_ref.errors import ErrorCode, ZwickerError
 from zwicker_ref.rules.variant import Variant
 from zwicker_ref.site.cards import card_html, move_html
+from zwicker_ref.site.discrepancies import sources_page
+from zwicker_ref.site.files import published_files, published_path
 from zwicker_ref.site.grid import grid_page, home_table
 from zwicker_ref.site.links import (
     GRID,
@@ -31,7 +34,7 @@ from zwicker_ref.site.links import (
     ordered_variants,
     walkthrough_path,
 )
-from zwicker_ref.site.pages import schemas_page, sources_page
+from zwicker_ref.site.pages import schemas_page
 from zwicker_ref.site.variant_page import variant_pages
 from zwicker_ref.site.version import SiteVersion, corpus_json, site_version
 from zwicker_ref.site.walkthrough import (
@@ -127,7 +130,11 @@ def generate(
         write(walkthrough_path(game.id), page)
     write("games/index.md", games_index(games))
     write(GRID, grid_page(variants))
+    # corpus.json at the root as before, and with every corpus file at its versioned address.
     write("corpus.json", corpus_json(version))
+    write(published_path("corpus.json", version.corpus), corpus_json(version))
+    for path, text in published_files():
+        write(path, text)
     write("sources.md", sources_page(variants))
     write("reference/schemas.md", schemas_page())
     # Pages that moved keep their old addresses, pointing to the new ones.

@@ -21,6 +21,22 @@ The navigation in mkdocs.yml lists the variant pages in the same order (a test c
 a variant missing here comes after these, by id.
 """
 
+VARIANT_NAMES = {
+    "dithmarschen": "Dithmarschen",
+    "grossenwiehe": "Großenwiehe",
+    "christiansen": "Christiansen",
+    "classic": "Classic",
+    "grupp": "Grupp",
+    "zwick": "Zwick",
+}
+"""The variants' short names, as the navigation in mkdocs.yml gives them (a test checks it)."""
+
+
+def short_name(variant: Variant) -> str:
+    """A variant's short name for tables and lists (Großenwiehe); its full name if it has none."""
+    return VARIANT_NAMES.get(variant.id, variant.name)
+
+
 GRID = "grid.md"
 SOURCES = "sources.md"
 
