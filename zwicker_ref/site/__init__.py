@@ -25,7 +25,12 @@ from zwicker_ref.errors import ErrorCode, ZwickerError
 from zwicker_ref.rules.variant import Variant
 from zwicker_ref.site.cards import card_html, move_html
 from zwicker_ref.site.discrepancies import sources_page
-from zwicker_ref.site.files import published_files, published_path
+from zwicker_ref.site.files import (
+    FILES_MARKER,
+    files_markdown,
+    published_files,
+    published_path,
+)
 from zwicker_ref.site.grid import grid_page, home_table
 from zwicker_ref.site.links import (
     GRID,
@@ -109,11 +114,15 @@ def generate(
     corpus: Path | None = None,
     home_template: str | None = None,
     laws: str | None = None,
+    implementers: str | None = None,
+    repo_url: str | None = None,
 ) -> SiteVersion:
     """Write every generated page, from the corpus in ``corpus`` (default: the shipped one).
 
     ``home_template`` (docs/index.md) and ``laws`` (docs/laws.md) are the hand-written
     pages the build completes: the home page's table and version, the laws' clause links.
+    ``implementers`` (docs/implementers.md) gets where the files are, with the project's
+    public home ``repo_url`` (mkdocs.yml's ``repo_url``) where it is set.
     Returns the version the site states, for the footer.
     """
     scenarios = check_corpus(corpus)
@@ -142,6 +151,14 @@ def generate(
         write(old, f"# {title}\n\nThis page has moved: [{title}]({new}).\n")
     if home_template is not None:
         write("index.md", home_page(home_template, variants, version))
+    if implementers is not None:
+        if implementers.count(FILES_MARKER) != 1:
+            raise SiteError(
+                ErrorCode.SCHEMA_VIOLATION,
+                f"docs/implementers.md: write the marker {FILES_MARKER} exactly once",
+            )
+        where = files_markdown(version.corpus, repo_url)
+        write("implementers.md", implementers.replace(FILES_MARKER, where))
     if laws is not None:
         write("laws.md", link_clause_ids(laws, set(all_clause_ids(variants))))
     return version

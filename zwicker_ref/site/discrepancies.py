@@ -18,7 +18,6 @@ from zwicker_ref.rules.sources import load_sources, source_by_file
 from zwicker_ref.rules.variant import Alternative, Clause, Variant
 from zwicker_ref.site.links import (
     SOURCES,
-    citations_md,
     clause_page_path,
     link_clause_refs,
     short_name,
@@ -119,22 +118,23 @@ def question_anchor(clause_id: str) -> str:
     return f"q-{clause_id}"
 
 
+def _source_id_link(file: str) -> str:
+    """A source by its short id, linked to its entry above, its label shown on hover."""
+    source = source_by_file(file)
+    if source is None:
+        return html.escape(file)
+    target = f"{SOURCES}#{source_anchor(source.id)}"
+    return f'[{source.id}]({target} "{html.escape(source.label)}")'
+
+
 def _source_names(clause: Clause) -> str:
-    """The sources a chosen rule cites, by id, each linked to its entry (its label on hover)."""
-    names = []
-    for file in dict.fromkeys(citation.source for citation in clause.citations):
-        source = source_by_file(file)
-        if source is None:
-            names.append(html.escape(file))
-        else:
-            target = f"{SOURCES}#{source_anchor(source.id)}"
-            names.append(f'[{source.id}]({target} "{html.escape(source.label)}")')
-    return ", ".join(names)
+    """The sources a chosen rule cites, by id (their sections are on the rule's page)."""
+    files = dict.fromkeys(citation.source for citation in clause.citations)
+    return ", ".join(_source_id_link(file) for file in files)
 
 
 def _question_md(question: Question) -> list[str]:
     clause_id = question.clause_id
-    # The chosen side's sources by name (their sections are on the rule's page).
     chosen = "; ".join(
         f"[{short_name(variant)}]({clause_page_path(variant.id, clause_id)}#{clause_id})"
         + (f" ({_source_names(clause)})" if clause.citations else "")
@@ -159,7 +159,10 @@ def _question_md(question: Question) -> list[str]:
             if len(question.chosen) > 1
             else ""
         )
-        cites = citations_md(alternative.citations, "")
+        cites = "; ".join(
+            f"{_source_id_link(c.source)}, “{html.escape(c.section)}”"
+            for c in alternative.citations
+        )
         lines.append(
             f'- <span class="zc-reading">{kind_of(alternative).capitalize()}{who}:</span> '
             f"{link_clause_refs(html.escape(' '.join(alternative.text.split())), targets)}"
@@ -185,8 +188,9 @@ def sources_page(variants: list[Variant]) -> str:
         f"variant's spec records the reading it chose and the readings it did not "
         f"({count} in all). Here each one is stated once, under the question it answers, "
         "with the variants that record it and the sources on each side; the chosen rule is "
-        "linked, not repeated. An *option* can be played (`--option` of the `zwicker` "
-        "command); a reading *not playable* contradicts the variant's own source.",
+        "linked, not repeated, and each source is named by its id above. An *option* can "
+        "be played (`--option` of the `zwicker` command); a reading *not playable* "
+        "contradicts the variant's own source.",
         "",
     ]
     for question in found:

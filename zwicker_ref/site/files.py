@@ -33,3 +33,34 @@ def published_files() -> Iterator[tuple[str, str]]:
     root = corpus_root().path
     for name in corpus_files(root):
         yield published_path(name), (root / name).read_text(encoding="utf-8")
+
+
+FILES_MARKER = "<!-- zwicker:files -->"
+"""Where docs/implementers.md says where the files are (filled in by the build)."""
+
+
+def files_markdown(version: str, repo_url: str | None) -> str:
+    """Where to get the corpus: the project's public home if configured, and its files here.
+
+    ``repo_url`` is mkdocs.yml's ``repo_url``, the one setting naming the project's public
+    home; without it the paragraph says to install from a checkout or a wheel. The links
+    are relative to a page at the site root.
+    """
+    if repo_url:
+        home = (
+            f"The project's public home, to clone or download a release from: "
+            f"[{repo_url}]({repo_url}) (`git clone {repo_url}`)."
+        )
+    else:
+        home = (
+            "The project's public home is not named on this site yet: install from a "
+            "checkout or a wheel you were given, as above."
+        )
+    return (
+        f"{home} Every file of corpus version {version} is also on this site at an address "
+        f"that names its version, laid out as in the repository: "
+        f"[`{published_path('corpus.json', version)}`]({published_path('corpus.json', version)}), "
+        f"`{published_path('spec/schema/', version)}` (the [schemas](reference/schemas.md)) "
+        f"and `{published_path('scenarios/', version)}<variant>/<topic>/<name>.yaml` (each "
+        "example links its own)."
+    )

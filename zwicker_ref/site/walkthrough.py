@@ -111,20 +111,17 @@ def walkthrough_page(scenario: Scenario) -> str:
     ]
     sides = len(given[0][1]) if given else 0
     labels = side_names(names, sides)
-    lines += ["", "## Result", ""]
-    lines += ["| side | " + " | ".join(name for name, _ in given) + " |"]
-    lines += ["|---|" + "---|" * len(given)]
+    head = "".join(f"<th>{name}</th>" for name, _ in given)
+    lines += ["", "## Result", "", f'<table class="zc-score"><tr><th>side</th>{head}</tr>']
     for side, values in enumerate(zip(*(column for _, column in given), strict=True)):
-        lines.append(f"| {labels[side]} | " + " | ".join(map(str, values)) + " |")
+        cells = "".join(f"<td>{value}</td>" for value in values)
+        lines.append(f"<tr><th>{labels[side]}</th>{cells}</tr>")
+    lines += ["</table>", ""]
     return "\n".join(lines) + "\n"
 
 
 _PLAY_COLUMNS = ("#", "seat", "move", "table after", "cards by side", "zwicks", "what happens")
 """The columns of a walkthrough's play table; on a phone each row becomes a small card."""
-
-
-def _cell(column: str, content: str) -> str:
-    return f'<td data-label="{column}">{content}</td>'
 
 
 def _play_table(
@@ -135,8 +132,9 @@ def _play_table(
 ) -> tuple[list[str], Position]:
     """The moves of one hand as a table row each, and the position they end in.
 
-    An HTML table of class ``zc-play``: its cells carry their column's name, which the
-    style sheet shows beside each cell where the screen is too narrow for the columns.
+    An HTML table of class ``zc-play``: where the screen is too narrow for its columns, the
+    style sheet stacks each row's cells and names their columns (docs/stylesheets/cards.css,
+    in the order of ``_PLAY_COLUMNS``).
     """
     head = "".join(f"<th>{column}</th>" for column in _PLAY_COLUMNS)
     lines = ['<table class="zc-play">', f"<thead><tr>{head}</tr></thead>", "<tbody>"]
@@ -165,11 +163,7 @@ def _play_table(
             zwicks,
             narrative,
         )
-        lines.append(
-            "<tr>"
-            + "".join(_cell(c, v) for c, v in zip(_PLAY_COLUMNS, cells, strict=True))
-            + "</tr>"
-        )
+        lines.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
         position = after
     lines += ["</tbody>", "</table>", ""]
     return lines, position
