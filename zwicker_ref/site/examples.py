@@ -28,6 +28,7 @@ from zwicker_ref.site.cards import (
     parts_html,
     played_move_html,
     position_html,
+    prose_html,
 )
 from zwicker_ref.site.files import published_path
 from zwicker_ref.site.links import link_clause_refs, source_link_html, url_of, walkthrough_path
@@ -222,7 +223,7 @@ def example_html(
         link = source_link_html(scenario.source.source, root)
         source = f" Source: {link}, “{html.escape(scenario.source.section)}”."
     yaml_text = Path(scenario.file).read_text(encoding="utf-8")
-    description = html.escape(scenario.description)
+    description = prose_html(scenario.description)
     lines = [
         f'<div class="zc-scenario" id="{scenario.id}" markdown="0">',
         f'<p class="zc-example-head"><a class="zc-number" href="#{scenario.id}" '
