@@ -60,6 +60,16 @@ def _same(first: Alternative, second: Alternative) -> bool:
     )
 
 
+def question_title(clause_id: str) -> str:
+    """A question's heading, the same for every variant: ``deal.final`` → "Deal: final".
+
+    Each variant titles its clause after its own rule ("Three deals of four, four and
+    five"); the question they all answer is named by the clause id.
+    """
+    topic, _, rest = clause_id.partition(".")
+    return f"{topic.capitalize()}: {rest.replace('-', ' ')}"
+
+
 def questions(variants: Iterable[Variant]) -> list[Question]:
     """Every clause id with a reading not chosen, in the order the variants state them."""
     found: dict[str, list[tuple[Variant, Clause]]] = {}
@@ -85,7 +95,7 @@ def questions(variants: Iterable[Variant]) -> list[Question]:
         result.append(
             Question(
                 clause_id=clause_id,
-                title=chosen[0][1].title,
+                title=question_title(clause_id),
                 chosen=tuple(chosen),
                 readings=tuple(readings),
             )
@@ -136,7 +146,8 @@ def _source_names(clause: Clause) -> str:
 def _question_md(question: Question) -> list[str]:
     clause_id = question.clause_id
     chosen = "; ".join(
-        f"[{short_name(variant)}]({clause_page_path(variant.id, clause_id)}#{clause_id})"
+        f"[{short_name(variant)}]({clause_page_path(variant.id, clause_id)}#{clause_id} "
+        f'"{html.escape(clause.title)}")'
         + (f" ({_source_names(clause)})" if clause.citations else "")
         for variant, clause in question.chosen
     )
