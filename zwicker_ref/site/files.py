@@ -5,7 +5,7 @@ Every file of the corpus (``spec/`` and ``scenarios/``, the files its digest cov
 ``files/1.1.0/scenarios/classic/capture/ace-low.yaml``,
 ``files/1.1.0/spec/schema/scenario.schema.json``, ``files/1.1.0/corpus.json``. An address
 names one version's file and keeps meaning it; the next version's files get new
-addresses (docs/versioning.md says so to the reader).
+addresses (docs/versioning.md, "Pinning a version", says so to the reader).
 """
 
 from __future__ import annotations
