@@ -265,3 +265,12 @@ def test_the_sample_game_fits_the_screen(built_site: Path, tmp_path: Path, width
     assert layout["over"] == []
     assert isinstance(layout["right"], int | float)
     assert layout["right"] <= width
+
+
+def test_the_short_names_are_the_navigations() -> None:
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    listed = dict(
+        (variant_id, name)
+        for name, variant_id in re.findall(r"- (.+): variants/([a-z]+)\.md", config)
+    )
+    assert listed == VARIANT_NAMES
