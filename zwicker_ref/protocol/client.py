@@ -21,9 +21,9 @@ from collections.abc import Callable, Collection, Sequence
 from typing import IO, Any, TypeVar
 
 from zwicker_ref.conformance.reference import EngineFault, Played, Setup, StageDeal, Unsupported
-from zwicker_ref.engine.moves import Move
-from zwicker_ref.engine.position import Position
-from zwicker_ref.engine.scoring import SideScore
+from zwicker_ref.engine.core.moves import Move
+from zwicker_ref.engine.core.position import Position
+from zwicker_ref.engine.core.scoring import SideScore
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
 from zwicker_ref.formats.move_data import move_to_data
 from zwicker_ref.formats.notation import canonical_spelling, parse_move

@@ -21,7 +21,7 @@ from zwicker_ref.conformance.scenario_kinds import (
 )
 from zwicker_ref.conformance.scenarios import Kind, Scenario
 from zwicker_ref.documents.corpus import corpus_identity
-from zwicker_ref.engine.moves import canonical_order
+from zwicker_ref.engine.core.moves import canonical_order
 from zwicker_ref.site.cards import (
     cards_html,
     hands_html,
