@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import html
+import json
 import re
+import shutil
+import subprocess
 from collections import Counter
 from collections.abc import Set
 from html.parser import HTMLParser
@@ -232,3 +235,106 @@ def shared_titles(site: Path) -> list[str]:
             continue
         by_title.setdefault(html.unescape(found.group(1)), []).append(str(page.relative_to(site)))
     return [f"{title}: {', '.join(found)}" for title, found in by_title.items() if len(found) > 1]
+def find_browser() -> str | None:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def browser_dump(
+    browser: str, page: Path, tmp_path: Path, anchor: str = "", width: int = 1200
+) -> str:
+    """The page's DOM as Chromium builds it at ``width`` px (a screenshot beside it, page.png)."""
+    address = page.as_uri() + (f"#{anchor}" if anchor else "")
+    flags = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={tmp_path / 'profile'}",
+    ]
+    subprocess.run(
+        [
+            browser,
+            *flags,
+            f"--screenshot={tmp_path / 'page.png'}",
+            f"--window-size={width},1600",
+            address,
+        ],
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    result = subprocess.run(
+        [browser, *flags, "--dump-dom", address],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    return result.stdout
+
+
+_MEASURE = """<script>addEventListener("load", function () {
+  var right = 0, over = [];
+  document.querySelectorAll("article *").forEach(function (e) {
+    var box = e.getBoundingClientRect();
+    if (box.right > right) right = box.right;
+    if (e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 && e.tagName !== "PRE")
+      over.push(e.tagName + "." + e.className + ": " + e.scrollWidth + " > " + e.clientWidth);
+  });
+  parent.postMessage(JSON.stringify({width: innerWidth, right: right, over: over}), "*");
+});</script>"""
+"""Measures a page as laid out: its rightmost edge and every box wider than itself (code
+listings aside, which scroll by design)."""
+
+_FRAME = """<!doctype html><html><body style="margin:0"><div id="measured"></div>
+<iframe src="{page}" style="width:{width}px;height:1600px;border:0"></iframe>
+<script>addEventListener("message", function (e) {{
+  document.getElementById("measured").textContent = e.data; }});</script></body></html>"""
+"""Chromium's headless window is at least 500 px wide: a narrower screen is a frame."""
+
+
+def layout_at(browser: str, page: Path, width: int, tmp_path: Path) -> dict[str, object]:
+    """How ``page`` lays out on a screen ``width`` px wide: the viewport width, the right
+    edge of its content and the boxes that overflow (scroll sideways) there."""
+    measured = page.with_name("zc-measured.html")
+    frame = page.with_name("zc-frame.html")
+    text = page.read_text(encoding="utf-8")
+    measured.write_text(text.replace("</body>", _MEASURE + "</body>"), encoding="utf-8")
+    frame.write_text(_FRAME.format(page=measured.name, width=width), encoding="utf-8")
+    try:
+        result = subprocess.run(
+            [
+                browser,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                f"--user-data-dir={tmp_path / 'profile'}",
+                f"--window-size={width + 200},1600",
+                "--virtual-time-budget=10000",
+                "--dump-dom",
+                frame.as_uri(),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        )
+    finally:
+        measured.unlink()
+        frame.unlink()
+    found = re.search(r'<div id="measured">([^<]+)</div>', result.stdout)
+    assert found is not None, "the page sent no measurement"
+    data: dict[str, object] = json.loads(html.unescape(found.group(1)))
+    return data

@@ -7,19 +7,20 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
 from tests.browser_search import find_driver, search_results
-from tests.conftest import ROOT
+from tests.conftest import MKDOCS, ROOT
 from tests.site_checks import (
     broken_links,
+    browser_dump,
     dashes_without_reason,
     differing_rows_with_identical_cells,
     duplicate_ids,
+    find_browser,
     grid_rows,
     outside_requests,
     oversized,
@@ -50,8 +51,6 @@ from zwicker_ref.site.links import (
     ordered_variants,
     url_of,
 )
-
-MKDOCS = Path(sys.executable).parent / "mkdocs"
 
 
 def test_cards_are_drawn_with_suit_symbols_and_colours() -> None:
@@ -208,66 +207,10 @@ def test_the_docs_build_fails_and_names_the_scenario(tmp_path: Path) -> None:
     assert "dith-build-ace-on-nine" in result.stdout + result.stderr
 
 
-def find_browser() -> str | None:
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
 @pytest.fixture(scope="module")
 def corpus_ids() -> list[str]:
     """The ids of every scenario of the shipped corpus (each run once, by check_corpus)."""
     return [scenario.id for scenario in check_corpus()]
-
-
-@pytest.fixture(scope="module")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    site = tmp_path_factory.mktemp("site")
-    subprocess.run(
-        [str(MKDOCS), "build", "--strict", "--quiet", "--site-dir", str(site)],
-        cwd=ROOT,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"},
-        check=True,
-    )
-    return site
-
-
-def browser_dump(browser: str, page: Path, tmp_path: Path, anchor: str = "") -> str:
-    """The page's DOM as Chromium builds it (a screenshot beside it, page.png)."""
-    address = page.as_uri() + (f"#{anchor}" if anchor else "")
-    flags = [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        f"--user-data-dir={tmp_path / 'profile'}",
-    ]
-    subprocess.run(
-        [
-            browser,
-            *flags,
-            f"--screenshot={tmp_path / 'page.png'}",
-            "--window-size=1200,1600",
-            address,
-        ],
-        capture_output=True,
-        timeout=120,
-        check=False,
-    )
-    result = subprocess.run(
-        [browser, *flags, "--dump-dom", address],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    return result.stdout
 
 
 def test_no_page_over_budget_and_no_duplicate_id(built_site: Path) -> None:

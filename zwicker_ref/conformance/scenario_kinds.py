@@ -147,6 +147,8 @@ class GameBody:
     checkpoints: tuple[Checkpoint, ...]
     result: GameResult
     errata: tuple[str, ...]
+    names: tuple[str, ...] = ()
+    """The players' names by seat, where the source names them (the walkthrough uses them)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

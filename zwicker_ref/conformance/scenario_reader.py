@@ -238,6 +238,15 @@ class ScenarioReader:
             for index, entry in enumerate(data.get("checkpoints", ()))
         )
         result = data["result"]
+        names = tuple(data.get("names", ()))
+        if names and len(names) != data["players"]:
+            self.problems.append(
+                self.document.problem(
+                    ErrorCode.SCHEMA_VIOLATION,
+                    f"names lists {len(names)} players; the scenario has {data['players']}",
+                    ("names",),
+                )
+            )
         return GameBody(
             dealer=data["dealer"],
             deck=deck,
@@ -250,6 +259,7 @@ class ScenarioReader:
                 points=_counts(result.get("points")),
             ),
             errata=tuple(data.get("errata", ())),
+            names=names,
         )
 
     def _game_moves(self, raw: list[Any], path: DocPath) -> tuple[GameMove, ...]:

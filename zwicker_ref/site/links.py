@@ -64,6 +64,11 @@ def topic_title(topic: str) -> str:
     return TOPIC_TITLES.get(topic, topic.capitalize())
 
 
+def short_name(variant: Variant) -> str:
+    """A variant's short name for tables and lists (Großenwiehe)."""
+    return display_name(variant.id)
+
+
 GRID = "grid.md"
 SOURCES = "sources.md"
 

@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from zwicker_ref.conformance.scenarios import Scenario
+from zwicker_ref.conformance.scenario_kinds import GameBody
+from zwicker_ref.conformance.scenarios import Kind, Provenance, Scenario
 from zwicker_ref.rules.parameter_text import describe_parameter
 from zwicker_ref.rules.variant import Clause, Variant
 from zwicker_ref.site.examples import example_html
@@ -31,6 +32,7 @@ from zwicker_ref.site.links import (
     topic_title,
     url_of,
     variant_page_path,
+    walkthrough_path,
 )
 
 SHOWN = 3
@@ -261,6 +263,23 @@ def _topic_page(
     return "\n".join(lines) + "\n"
 
 
+def _source_games_md(scenarios: list[Scenario]) -> list[str]:
+    """The variant's games from its sources, each linked to its walkthrough (none: nothing)."""
+    games = [
+        s for s in scenarios if s.kind is Kind.GAME and s.provenance is Provenance.SOURCE_EXAMPLE
+    ]
+    if not games:
+        return []
+    lines = ["## Sample games", ""]
+    lines += [
+        f"- [{html.escape(game.title)}](../{walkthrough_path(game.id)}), move by move "
+        f"({len(game.body.moves) if isinstance(game.body, GameBody) else 0} moves)"
+        for game in games
+    ]
+    lines += ["", "Every game of the corpus: [games move by move](../games/index.md).", ""]
+    return lines
+
+
 def _overview(variant: Variant, scenarios: list[Scenario], filing: Filing) -> str:
     lines = [
         f"# {variant.name}",
@@ -273,6 +292,7 @@ def _overview(variant: Variant, scenarios: list[Scenario], filing: Filing) -> st
         f"(../{GRID}).",
         "",
         *key_md("../"),
+        *_source_games_md(scenarios),
         "## Sources",
         "",
         *[f"- {source_link(s.source, '../')}: {s.role}" for s in variant.sources],
