@@ -1,0 +1,111 @@
+"""Fuzzing in several processes (``zwicker conform --fuzz … --jobs N``).
+
+Each worker process (standard library :mod:`concurrent.futures`, started fresh with
+``spawn``) makes its own engine (for an engine program: its own engine process) and
+plays blocks of consecutive hands. The blocks are handed out in order, a few more than
+there are workers in flight, and their results are taken in hand order, so the run
+finds, shrinks and reports the same disagreements in the same order as one process does.
+Workers ignore Ctrl-C (the run's process stops them); a worker's engine is closed when
+the worker ends.
+
+Positions hold rules tables that pickle cannot copy: between processes a position
+travels as its position data (:func:`~zwicker_ref.formats.position_io.position_to_data`),
+which is what the protocol sends too.
+"""
+
+from __future__ import annotations
+
+import copyreg
+import multiprocessing
+import multiprocessing.util
+import signal
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+from zwicker_ref.conformance.fuzz import Game, HandResult, play_hand
+from zwicker_ref.conformance.reference import Engine
+from zwicker_ref.engine.position import Position
+from zwicker_ref.formats.position_io import position_from_data, position_to_data
+
+BLOCK = 4
+"""Hands a worker plays per task, at most (fewer when the run is short)."""
+
+_engine: Engine | None = None
+"""The worker process's engine, made once by :func:`_start_worker`."""
+
+
+def _position_again(data: dict[str, Any]) -> Position:
+    return position_from_data(data, "a position from a fuzz worker")
+
+
+def _reduce_position(position: Position) -> tuple[Callable[..., Position], tuple[Any, ...]]:
+    return _position_again, (position_to_data(position),)
+
+
+copyreg.pickle(Position, _reduce_position)
+
+
+def _start_worker(factory: Callable[[], Engine]) -> None:
+    """Make the worker's engine; Ctrl-C is the run's to handle, not the worker's."""
+    global _engine
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _engine = factory()
+    close = getattr(_engine, "close", None)
+    if close is not None:
+        multiprocessing.util.Finalize(None, close, exitpriority=10)
+
+
+def _play_block(
+    games: Sequence[Game], seed: int, start: int, stop: int, max_failures: int
+) -> list[HandResult]:
+    """Hands ``start`` to ``stop - 1``, stopping after ``max_failures`` disagreements."""
+    assert _engine is not None
+    results = []
+    failures = 0
+    for hand in range(start, stop):
+        result = play_hand(_engine, games, seed, hand)
+        results.append(result)
+        failures += result.failure is not None
+        if failures >= max_failures:
+            break
+    return results
+
+
+def hands_in_workers(
+    factory: Callable[[], Engine],
+    jobs: int,
+    games: Sequence[Game],
+    seed: int,
+    part: range,
+    max_failures: int,
+) -> Iterator[HandResult]:
+    """The results of the hands of ``part``, in order, played by ``jobs`` worker processes.
+
+    Closing the iterator stops the workers: blocks not yet begun are cancelled, blocks
+    under way are finished and dropped.
+    """
+    size = max(1, min(BLOCK, len(part) // (jobs * 4) or 1))
+    blocks = iter(range(part.start, part.stop, size))
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(
+        max_workers=jobs, mp_context=context, initializer=_start_worker, initargs=(factory,)
+    )
+    pending: deque[Future[list[HandResult]]] = deque()
+    try:
+
+        def submit() -> None:
+            start = next(blocks, None)
+            if start is not None:
+                stop = min(start + size, part.stop)
+                pending.append(pool.submit(_play_block, games, seed, start, stop, max_failures))
+
+        for _ in range(2 * jobs):
+            submit()
+        while pending:
+            results = pending.popleft().result()
+            submit()
+            yield from results
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
