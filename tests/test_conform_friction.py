@@ -11,15 +11,21 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import ROOT
 from zwicker_ref.cli import main
-from zwicker_ref.conformance.fuzz import fuzz
+from zwicker_ref.conformance.fuzz import Game, first_position, fuzz
+from zwicker_ref.conformance.fuzz_checks import check_legal
 from zwicker_ref.conformance.fuzz_save import save_failure
+from zwicker_ref.conformance.reference import ReferenceEngine
 from zwicker_ref.conformance.scenarios import load_scenario
+from zwicker_ref.conformance.shrink import card_count, shrink
+from zwicker_ref.engine.moves import Move, Trail
+from zwicker_ref.engine.position import Position
 from zwicker_ref.protocol import ProcessEngine
 
 PYTHON = sys.executable
@@ -96,3 +102,49 @@ def test_a_fuzzed_case_names_the_clause_whose_check_refuses_the_move() -> None:
     (failure,) = summary.failures
     assert failure.minimal.finding.reasons == ("owner-obligation-broken",)
     assert failure.clauses == ("build.owner-obligation",)
+
+
+class _NoTrailOnAnEvenTable(ReferenceEngine):
+    """In process: the reference, except that it lists no trail while the table holds an
+    even number (two or more) of items. Removing one item at a time ends the bug; two
+    at a time keeps it."""
+
+    name = "no-trail-on-an-even-table"
+
+    def legal(self, position: Position) -> list[Move]:
+        moves = super().legal(position)
+        if len(position.table) >= 2 and len(position.table) % 2 == 0:
+            return [move for move in moves if not isinstance(move, Trail)]
+        return moves
+
+
+class _LastCaptureKept(ReferenceEngine):
+    """In process: the reference, except that ``apply`` never updates the last capturer."""
+
+    name = "last-capture-kept"
+
+    def apply(self, position: Position, move: Move) -> Position:
+        return replace(super().apply(position, move), last_capture=position.last_capture)
+
+
+def test_shrinking_removes_items_in_pairs() -> None:
+    engine = _NoTrailOnAnEvenTable()
+    position = first_position(Game(variant="classic", options=(), players=2), 0)
+    assert len(position.table) == 4
+    found = check_legal(engine, position)
+    assert found is not None
+    minimal = shrink(engine, found).finding
+    assert minimal.position is not None
+    assert len(minimal.position.table) == 2  # one at a time stopped at 4
+    assert card_count(minimal) == 3  # a card to trail and two on the table
+
+
+def test_shrinking_changes_the_move_compared() -> None:
+    """The first wrong result is a capture of several cards; any capture shows the bug."""
+    engine = _LastCaptureKept()
+    summary = fuzz(engine, 2, seed=0)
+    (failure,) = summary.failures
+    assert failure.found.move is not None
+    minimal = failure.minimal.finding
+    assert card_count(minimal) == 2  # a card and the one it captures (3 with the move held)
+    assert minimal.move != failure.found.move
