@@ -24,7 +24,7 @@ are compared. The first disagreement ends its hand; it is shrunk
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
@@ -304,29 +304,36 @@ def fuzz(
         max_failures=max_failures,
         jobs=jobs,
     )
-    summary.games, summary.unsupported = _supported(counting, games or games_for())
-    summary.engine = engine.name  # a process engine's name comes from its hello
-    summary.requests = counting.requests
-    observer.started(summary)
-    if summary.games and len(part):
-        if jobs > 1 and factory is not None:
-            from zwicker_ref.conformance.fuzz_jobs import hands_in_workers  # needs this module
+    pool = None
+    if jobs > 1 and factory is not None and len(part) > 1:
+        from zwicker_ref.conformance import fuzz_jobs  # it imports this module
 
-            results = hands_in_workers(factory, jobs, summary.games, seed, part, max_failures)
-        else:
-            results = _hands_here(counting, summary.games, seed, part)
-        try:
-            for result in results:
-                _count_hand(summary, result, observer)
-                if len(summary.failures) >= max_failures:
-                    break
-                if stop() and summary.hands < len(part):
-                    summary.interrupted = True
-                    break
-        finally:
-            close = getattr(results, "close", None)
-            if close is not None:
-                close()
+        pool = fuzz_jobs.start_workers(factory, jobs)
+    try:
+        summary.games, summary.unsupported = _supported(counting, games or games_for())
+        summary.engine = engine.name  # a process engine's name comes from its hello
+        summary.requests = counting.requests
+        observer.started(summary)
+        if summary.games and len(part):
+            if pool is not None:
+                results = fuzz_jobs.hands_in_workers(
+                    pool, jobs, summary.games, seed, part, max_failures
+                )
+            else:
+                results = _hands_here(counting, summary.games, seed, part)
+            try:
+                for result in results:
+                    _count_hand(summary, result, observer)
+                    if len(summary.failures) >= max_failures:
+                        break
+                    if stop() and summary.hands < len(part):
+                        summary.interrupted = True
+                        break
+            finally:
+                results.close()
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
     summary.seconds = time.perf_counter() - started
     return summary
 
@@ -345,7 +352,7 @@ def _count_hand(summary: Summary, result: HandResult, observer: Observer) -> Non
 
 def _hands_here(
     engine: _Counting, games: Sequence[Game], seed: int, part: range
-) -> Iterator[HandResult]:
+) -> Generator[HandResult, None, None]:
     for hand in part:
         yield play_hand(engine, games, seed, hand)
 

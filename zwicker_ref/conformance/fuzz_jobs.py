@@ -20,7 +20,7 @@ import multiprocessing
 import multiprocessing.util
 import signal
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
@@ -28,6 +28,7 @@ from zwicker_ref.conformance.fuzz import Game, HandResult, play_hand
 from zwicker_ref.conformance.reference import Engine
 from zwicker_ref.engine.position import Position
 from zwicker_ref.formats.position_io import position_from_data, position_to_data
+from zwicker_ref.rules.spec_loader import load_variant, variant_ids
 
 BLOCK = 4
 """Hands a worker plays per task, at most (fewer when the run is short)."""
@@ -52,6 +53,8 @@ def _start_worker(factory: Callable[[], Engine]) -> None:
     global _engine
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _engine = factory()
+    for variant in variant_ids():
+        load_variant(variant)  # read once here, not in the first hands
     close = getattr(_engine, "close", None)
     if close is not None:
         multiprocessing.util.Finalize(None, close, exitpriority=10)
@@ -73,39 +76,53 @@ def _play_block(
     return results
 
 
+def start_workers(factory: Callable[[], Engine], jobs: int) -> ProcessPoolExecutor:
+    """``jobs`` worker processes, started now (they start up while the run finds its games).
+
+    Each makes its engine with ``factory`` and reads every variant's spec as it starts.
+    The caller shuts the pool down (:func:`hands_in_workers` does, when it is closed).
+    """
+    pool = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_start_worker,
+        initargs=(factory,),
+    )
+    for _ in range(jobs):
+        pool.submit(_ready)  # starts every worker at once, not as tasks come
+    return pool
+
+
+def _ready() -> None:
+    """Nothing: a first task, so that the pool starts its workers now."""
+
+
 def hands_in_workers(
-    factory: Callable[[], Engine],
+    pool: ProcessPoolExecutor,
     jobs: int,
     games: Sequence[Game],
     seed: int,
     part: range,
     max_failures: int,
-) -> Iterator[HandResult]:
-    """The results of the hands of ``part``, in order, played by ``jobs`` worker processes.
+) -> Generator[HandResult, None, None]:
+    """The results of the hands of ``part``, in order, played by the ``jobs`` workers of ``pool``.
 
-    Closing the iterator stops the workers: blocks not yet begun are cancelled, blocks
-    under way are finished and dropped.
+    At most two blocks a worker are handed out ahead. The caller shuts the pool down
+    (cancelling the blocks not yet begun) when it stops taking results.
     """
     size = max(1, min(BLOCK, len(part) // (jobs * 4) or 1))
     blocks = iter(range(part.start, part.stop, size))
-    context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(
-        max_workers=jobs, mp_context=context, initializer=_start_worker, initargs=(factory,)
-    )
     pending: deque[Future[list[HandResult]]] = deque()
-    try:
 
-        def submit() -> None:
-            start = next(blocks, None)
-            if start is not None:
-                stop = min(start + size, part.stop)
-                pending.append(pool.submit(_play_block, games, seed, start, stop, max_failures))
+    def submit() -> None:
+        start = next(blocks, None)
+        if start is not None:
+            stop = min(start + size, part.stop)
+            pending.append(pool.submit(_play_block, games, seed, start, stop, max_failures))
 
-        for _ in range(2 * jobs):
-            submit()
-        while pending:
-            results = pending.popleft().result()
-            submit()
-            yield from results
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    for _ in range(2 * jobs):
+        submit()
+    while pending:
+        results = pending.popleft().result()
+        submit()
+        yield from results
