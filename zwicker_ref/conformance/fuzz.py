@@ -224,13 +224,17 @@ class _Counting:
     ) -> list[SideScore]:
         return self._counted(partial(self.engine.score, setup, captured, zwicks))
 
-    def legal_apply_each(self, steps: Sequence[tuple[Position, Move]]) -> list[Outcome]:
+    def legal_apply_each(
+        self,
+        steps: Sequence[tuple[Position, Move]],
+        expected: Sequence[tuple[Sequence[Move], Position]] = (),
+    ) -> list[Outcome]:
         """Each step's ``legal`` and ``apply`` answers (:class:`PipelineEngine`), in order.
 
         An engine that cannot be sent them at once is asked one request at a time.
         """
         if isinstance(self.engine, PipelineEngine):
-            outcomes = self.engine.legal_apply_each(steps)
+            outcomes = self.engine.legal_apply_each(steps, expected)
             self.requests += sum(not isinstance(o, Unsupported) for o in outcomes)
             return outcomes
         answers: list[Outcome] = []
@@ -459,7 +463,10 @@ def _play(
     for start in range(0, len(steps), size):
         window = steps[start : start + size]
         answers: list[Outcome | None] = list(
-            engine.legal_apply_each([(step.position, step.move) for step in window])
+            engine.legal_apply_each(
+                [(step.position, step.move) for step in window],
+                [(step.legal, step.after) for step in window],
+            )
         )
         answers += [None] * (2 * len(window) - len(answers))  # none after a fault
         for offset, step in enumerate(window):

@@ -341,9 +341,15 @@ class PipelineEngine(Protocol):
     its answers are read in order.
     """
 
-    def legal_apply_each(self, steps: Sequence[tuple[Position, Move]]) -> list[Outcome]:
+    def legal_apply_each(
+        self,
+        steps: Sequence[tuple[Position, Move]],
+        expected: Sequence[tuple[Sequence[Move], Position]] = (),
+    ) -> list[Outcome]:
         """For each step, the answer to ``legal`` of its position, then to ``apply`` of its move.
 
         Two outcomes a step, in order; an EngineFault is the last outcome (the engine
-        was stopped, and nothing after it was answered).
+        was stopped, and nothing after it was answered). ``expected`` may give the
+        reference's moves and position after the move of each step: an answer that
+        states exactly them may be taken for them without being read in full.
         """

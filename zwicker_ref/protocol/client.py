@@ -18,7 +18,7 @@ from zwicker_ref.engine.position import Position
 from zwicker_ref.engine.scoring import SideScore
 from zwicker_ref.errors import ZwickerError
 from zwicker_ref.formats.move_data import move_to_data
-from zwicker_ref.formats.notation import canonical_spelling, parse_move
+from zwicker_ref.formats.notation import canonical_spelling, format_moves, parse_move
 from zwicker_ref.formats.position_io import position_from_data, position_to_data
 from zwicker_ref.protocol.connection import EngineConnection
 from zwicker_ref.protocol.messages import (
@@ -139,13 +139,20 @@ class ProcessEngine(EngineConnection):
         count = self._count(listed) if counts else len(self._moves(listed))
         return count, self._after(after)
 
-    def legal_apply_each(self, steps: Sequence[tuple[Position, Move]]) -> list[Outcome]:
+    def legal_apply_each(
+        self,
+        steps: Sequence[tuple[Position, Move]],
+        expected: Sequence[tuple[Sequence[Move], Position]] = (),
+    ) -> list[Outcome]:
         """Each step's ``legal`` and ``apply`` answers, all the requests sent at once.
 
         The fuzzer's window (:class:`~zwicker_ref.conformance.reference.PipelineEngine`):
         the engine answers in order, as it would one request at a time, so any protocol-1
         engine can be sent them. Each answer is read as :meth:`legal` and :meth:`apply`
         read them; an error answer stays in its place, and a fault ends the list.
+        ``expected`` may give each step's reference moves and position after the move: an
+        answer that is exactly their canonical text (the moves in any order) is that
+        answer, without being read again.
         """
         requests = []
         for position, move in steps:
@@ -153,8 +160,13 @@ class ProcessEngine(EngineConnection):
             requests.append(position_request("legal", text, position))
             requests.append(apply_request(text, position, move))
 
-        def read(op: str, reply: dict[str, Any]) -> list[Move] | Position:
-            return self._moves(reply) if op == "legal" else self._after(reply)
+        def read(place: int, reply: dict[str, Any]) -> list[Move] | Position:
+            step, op = divmod(place, 2)
+            if step < len(expected):
+                known = _as_expected(reply, expected[step], op)
+                if known is not None:
+                    return known
+            return self._after(reply) if op else self._moves(reply)
 
         return self._exchange_each(requests, read)
 
@@ -265,6 +277,24 @@ class ProcessEngine(EngineConnection):
                 self._field(reply, "sides", "score"), setup.players, captured, zwicks
             ),
         )
+
+
+def _as_expected(
+    reply: dict[str, Any], expected: tuple[Sequence[Move], Position], op: int
+) -> list[Move] | Position | None:
+    """The expected answer if ``reply`` states it in canonical form; else None.
+
+    ``op`` 0 is a ``legal`` answer (its moves, in any order, are the expected moves'
+    canonical notation), 1 an ``apply`` answer (its position is the expected position's
+    data). None when it is anything else: the answer is then read and checked in full.
+    """
+    moves, after = expected
+    if op:
+        return after if reply.get("position") == position_to_data(after) else None
+    listed = reply.get("moves")
+    if isinstance(listed, list) and sorted(listed, key=str) == sorted(format_moves(moves)):
+        return list(moves)
+    return None
 
 
 def _as_is(reply: dict[str, Any]) -> dict[str, Any]:

@@ -307,9 +307,11 @@ class EngineConnection:
         return process, idents
 
     def _exchange_each(
-        self, requests: Sequence[Pending], read: Callable[[str, dict[str, Any]], T]
+        self, requests: Sequence[Pending], read: Callable[[int, dict[str, Any]], T]
     ) -> list[T | ZwickerError]:
         """What ``read`` makes of each answer to ``requests``, or the error it is, in order.
+
+        ``read`` is given the request's index in ``requests`` and its answer.
 
         Written together as :meth:`_exchange_all` writes them; unlike it, an answer that
         is an error (an illegal move, ``unsupported``) is kept in its place and the next
@@ -319,7 +321,8 @@ class EngineConnection:
         """
         outcomes: list[T | ZwickerError | None] = []
         sent: list[Pending] = []
-        for pending in requests:
+        places: list[int] = []
+        for place, pending in enumerate(requests):
             try:
                 self._admit(pending.op, pending.variant, pending.options)
             except Unsupported as unsupported:
@@ -327,14 +330,15 @@ class EngineConnection:
             else:
                 outcomes.append(None)
                 sent.append(pending)
+                places.append(place)
         answers: list[T | ZwickerError] = []
         if sent:
             try:
                 process, idents = self._send_all(sent)
-                for ident, pending in zip(idents, sent, strict=True):
+                for ident, pending, place in zip(idents, sent, places, strict=True):
                     reply = self._receive(process, pending.op, ident)
                     try:
-                        answers.append(read(pending.op, self._answer(pending.op, reply)))
+                        answers.append(read(place, self._answer(pending.op, reply)))
                     except (Unsupported, IllegalMoveError) as error:
                         answers.append(error)
             except EngineFault as fault:
