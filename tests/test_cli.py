@@ -12,7 +12,7 @@ import pytest
 
 from tests.conftest import ROOT, VARIANTS, raw_spec
 from zwicker_ref.cli import main
-from zwicker_ref.engine.dealing import start_hand
+from zwicker_ref.engine.core.dealing import start_hand
 from zwicker_ref.engine.play import play
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.record import load_record

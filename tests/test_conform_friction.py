@@ -24,8 +24,8 @@ from zwicker_ref.conformance.fuzz_save import save_failure
 from zwicker_ref.conformance.reference import ReferenceEngine
 from zwicker_ref.conformance.scenarios import load_scenario
 from zwicker_ref.conformance.shrink import card_count, shrink
-from zwicker_ref.engine.moves import Move, Trail
-from zwicker_ref.engine.position import Position
+from zwicker_ref.engine.core.moves import Move, Trail
+from zwicker_ref.engine.core.position import Position
 from zwicker_ref.protocol import ProcessEngine
 
 PYTHON = sys.executable

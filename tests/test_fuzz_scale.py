@@ -24,9 +24,9 @@ from zwicker_ref.conformance.fuzz_merge import merge_reports
 from zwicker_ref.conformance.fuzz_report import summary_json
 from zwicker_ref.conformance.reference import Engine, ReferenceEngine
 from zwicker_ref.documents.corpus import corpus_identity
-from zwicker_ref.engine.dealing import splitmix64
-from zwicker_ref.engine.moves import Move
-from zwicker_ref.engine.position import Position
+from zwicker_ref.engine.core.dealing import splitmix64
+from zwicker_ref.engine.core.moves import Move
+from zwicker_ref.engine.core.position import Position
 
 PYTHON = sys.executable
 FAULTY = f"{PYTHON} {ROOT / 'tests' / 'engines' / 'faulty_engine.py'}"

@@ -41,6 +41,12 @@ class ErrorCode(enum.StrEnum):
     TOTAL_MISMATCH = "total-mismatch"
     UNKNOWN_SOURCE = "unknown-source"
     DUPLICATE_SOURCE = "duplicate-source"
+    # Translations of the specs
+    TRANSLATION_MISSING = "translation-missing"
+    TRANSLATION_STALE = "translation-stale"
+    TRANSLATION_MISMATCH = "translation-mismatch"
+    TRANSLATION_UNKNOWN_CLAUSE = "translation-unknown-clause"
+    TRANSLATION_MISPLACED = "translation-misplaced"
     # Looking things up
     UNKNOWN_VARIANT = "unknown-variant"
     UNKNOWN_OPTION = "unknown-option"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from zwicker_ref.cli.command import Command, add_output, refuse_existing, write_output
 from zwicker_ref.documents.yamlfile import read_yaml, record_text
+from zwicker_ref.engine.core.match import MatchEnd
 from zwicker_ref.engine.generation import legal_moves
-from zwicker_ref.engine.match import MatchEnd
 from zwicker_ref.formats.match_record import (
     match_from_document,
     match_to_data,

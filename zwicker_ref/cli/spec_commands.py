@@ -21,6 +21,7 @@ from zwicker_ref.rules.spec_loader import (
     variant_ids,
     variants_dir,
 )
+from zwicker_ref.rules.translations import LANGUAGES, check_translation, translations_dir
 from zwicker_ref.rules.variant import Variant
 
 
@@ -40,6 +41,7 @@ def _configure_validate(parser: argparse.ArgumentParser) -> None:
 
 def _validate(args: argparse.Namespace) -> int:
     defaults = [spec_dir() / MANIFEST, variants_dir()]
+    defaults += [translations_dir(language) for language in LANGUAGES]
     defaults += [scenarios_dir()] if scenarios_dir().is_dir() else []
     paths = list(expand(args.paths or defaults))
     if not paths:
@@ -76,6 +78,9 @@ def check_file(path: Path) -> list[Problem]:
     if is_scenario_data(data):
         _scenario, problems = check_scenario_document(document)
         return problems
+    if isinstance(data, dict) and "variant-text" in data:
+        _translation, problems = check_translation(document, expected=(path.parent.name, path.stem))
+        return problems
     if isinstance(data, dict) and "clauses" in data:
         _variant, problems = check_variant_document(document, expected_id=path.stem)
         return problems
@@ -86,8 +91,8 @@ def check_file(path: Path) -> list[Problem]:
         Problem(
             code=ErrorCode.FILE_KIND_UNKNOWN,
             message="not a file zwicker knows: a variant spec is a mapping with a 'clauses' "
-            "list; a scenario has a 'kind' and a 'provenance'; the sources manifest a "
-            "'sources' list",
+            "list; a translation of one a 'variant-text'; a scenario has a 'kind' and a "
+            "'provenance'; the sources manifest a 'sources' list",
             file=name,
             line=1,
         )

@@ -26,7 +26,7 @@ from typing import Any
 
 from zwicker_ref.conformance.fuzz import Game, HandResult, play_hand
 from zwicker_ref.conformance.reference import Engine
-from zwicker_ref.engine.position import Position
+from zwicker_ref.engine.core.position import Position
 from zwicker_ref.formats.position_io import position_from_data, position_to_data
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
 

@@ -40,8 +40,8 @@ from zwicker_ref.conformance.scenario_kinds import (
     ScoreBody,
 )
 from zwicker_ref.conformance.scenarios import Scenario
-from zwicker_ref.engine.moves import Move
-from zwicker_ref.engine.position import Pile, Position, TableItem
+from zwicker_ref.engine.core.moves import Move
+from zwicker_ref.engine.core.position import Pile, Position, TableItem
 from zwicker_ref.errors import IllegalMoveError, ZwickerError
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.replay import Apply, ReplayError, replay_moves, require_finished

@@ -13,9 +13,9 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any, TypeVar
 
 from zwicker_ref.conformance.reference import Outcome, Played, Setup, StageDeal
-from zwicker_ref.engine.moves import Move
-from zwicker_ref.engine.position import Position
-from zwicker_ref.engine.scoring import SideScore
+from zwicker_ref.engine.core.moves import Move
+from zwicker_ref.engine.core.position import Position
+from zwicker_ref.engine.core.scoring import SideScore
 from zwicker_ref.errors import ZwickerError
 from zwicker_ref.formats.move_data import move_to_data
 from zwicker_ref.formats.notation import canonical_spelling, format_moves, parse_move

@@ -11,11 +11,11 @@ from collections.abc import Mapping, Sequence
 
 from zwicker_ref.conformance.scenario_kinds import GameBody, GameMove, MatchBody
 from zwicker_ref.conformance.scenarios import Scenario
-from zwicker_ref.engine.dealing import start_hand
-from zwicker_ref.engine.match import add_points, dealer_of_hand, first_dealer
+from zwicker_ref.engine.core.dealing import start_hand
+from zwicker_ref.engine.core.match import add_points, dealer_of_hand, first_dealer
+from zwicker_ref.engine.core.position import Position
+from zwicker_ref.engine.core.scoring import score_hand
 from zwicker_ref.engine.play import play
-from zwicker_ref.engine.position import Position
-from zwicker_ref.engine.scoring import score_hand
 from zwicker_ref.formats.replay import replay_moves
 from zwicker_ref.site.cards import (
     cards_html,
