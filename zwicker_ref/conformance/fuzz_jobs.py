@@ -1,10 +1,11 @@
 """Fuzzing in several processes (``zwicker conform --fuzz … --jobs N``).
 
-Each worker process (standard library :mod:`concurrent.futures`, started fresh with
-``spawn``) makes its own engine (for an engine program: its own engine process) and
-plays blocks of consecutive hands. The blocks are handed out in order, a few more than
-there are workers in flight, and their results are taken in hand order, so the run
-finds, shrinks and reports the same disagreements in the same order as one process does.
+Each worker process (standard library :mod:`concurrent.futures`; forked where no other
+thread runs, else started by a fork server or fresh) makes its own engine (for an engine
+program: its own engine process) and plays blocks of consecutive hands. The blocks are
+handed out in order, a few more than there are workers in flight, and their results are
+taken in hand order, so the run finds, shrinks and reports the same disagreements in the
+same order as one process does.
 Workers ignore Ctrl-C (the run's process stops them); a worker's engine is closed when
 the worker ends.
 
@@ -19,6 +20,7 @@ import copyreg
 import multiprocessing
 import multiprocessing.util
 import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -84,13 +86,31 @@ def start_workers(factory: Callable[[], Engine], jobs: int) -> ProcessPoolExecut
     """
     pool = ProcessPoolExecutor(
         max_workers=jobs,
-        mp_context=multiprocessing.get_context("spawn"),
+        mp_context=_context(),
         initializer=_start_worker,
         initargs=(factory,),
     )
     for _ in range(jobs):
         pool.submit(_ready)  # starts every worker at once, not as tasks come
     return pool
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """How workers start: forked where that is safe and cheapest, else started fresh.
+
+    A fork copies the run's process with its specs read and modules imported, but is
+    safe only with no other thread running (a thread's locks would be copied held):
+    so only where the run has no engine process of its own (whose output threads run).
+    Otherwise a fork server (POSIX) that imports the fuzzer once, or ``spawn``.
+    """
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([__name__])
+        return context
+    return multiprocessing.get_context("spawn")
 
 
 def _ready() -> None:
