@@ -235,6 +235,8 @@ def shared_titles(site: Path) -> list[str]:
             continue
         by_title.setdefault(html.unescape(found.group(1)), []).append(str(page.relative_to(site)))
     return [f"{title}: {', '.join(found)}" for title, found in by_title.items() if len(found) > 1]
+
+
 def find_browser() -> str | None:
     for name in ("chromium", "chromium-browser", "google-chrome"):
         found = shutil.which(name)

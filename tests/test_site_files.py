@@ -265,4 +265,3 @@ def test_the_sample_game_fits_the_screen(built_site: Path, tmp_path: Path, width
     assert layout["over"] == []
     assert isinstance(layout["right"], int | float)
     assert layout["right"] <= width
-

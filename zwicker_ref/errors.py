@@ -64,6 +64,7 @@ class ErrorCode(enum.StrEnum):
     DRAW_UNDECIDED = "draw-undecided"
     DUPLICATE_SCENARIO_ID = "duplicate-scenario-id"
     SCENARIO_FAILED = "scenario-failed"
+    FUZZ_REPORT_MISMATCH = "fuzz-report-mismatch"
     # The engine protocol
     BAD_REQUEST = "bad-request"
     UNSUPPORTED = "unsupported"

@@ -325,3 +325,31 @@ def _stage(position: Position) -> StageDeal:
 
 REFERENCE = ReferenceEngine()
 """The reference engine (stateless, shared)."""
+
+
+Outcome = list[Move] | Position | ZwickerError
+"""One answer of a pipelined exchange: the moves listed, the position after a move, or
+the error the request gave (IllegalMoveError, Unsupported, EngineFault)."""
+
+
+@runtime_checkable
+class PipelineEngine(Protocol):
+    """An engine that can be sent several ``legal`` and ``apply`` requests before answering.
+
+    The fuzzer knows a hand's positions and moves before the engine answers (the
+    reference plays them): an engine behind a pipe is sent a window of them at once, and
+    its answers are read in order.
+    """
+
+    def legal_apply_each(
+        self,
+        steps: Sequence[tuple[Position, Move]],
+        expected: Sequence[tuple[Sequence[Move], Position]] = (),
+    ) -> list[Outcome]:
+        """For each step, the answer to ``legal`` of its position, then to ``apply`` of its move.
+
+        Two outcomes a step, in order; an EngineFault is the last outcome (the engine
+        was stopped, and nothing after it was answered). ``expected`` may give the
+        reference's moves and position after the move of each step: an answer that
+        states exactly them may be taken for them without being read in full.
+        """
