@@ -29,8 +29,8 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any, TypeVar
 
 from zwicker_ref.conformance.reference import EngineFault, Unsupported
-from zwicker_ref.protocol.engine_command import engine_argv
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
+from zwicker_ref.protocol.engine_command import engine_argv
 from zwicker_ref.protocol.messages import (
     OPTIONAL_OPERATIONS,
     PROTOCOL_VERSION,
