@@ -23,6 +23,8 @@ from zwicker_ref.documents.locations import scenarios_dir
 from zwicker_ref.errors import ErrorCode, ZwickerError
 from zwicker_ref.rules.variant import Variant
 from zwicker_ref.site.cards import card_html, move_html
+from zwicker_ref.site.explorer_bundle import examples_json
+from zwicker_ref.site.explorer_rows import disagreements
 from zwicker_ref.site.grid import grid_page, home_table
 from zwicker_ref.site.links import (
     GRID,
@@ -126,8 +128,9 @@ def generate(
         page = walkthrough_page(game) if game.kind is Kind.GAME else match_walkthrough_page(game)
         write(walkthrough_path(game.id), page)
     write("games/index.md", games_index(games))
-    write(GRID, grid_page(variants))
+    write(GRID, grid_page(variants, disagreements(variants, scenarios, all_clause_ids(variants))))
     write("corpus.json", corpus_json(version))
+    write("explorer/examples.json", examples_json(scenarios))
     write("sources.md", sources_page(variants))
     write("reference/schemas.md", schemas_page())
     # Pages that moved keep their old addresses, pointing to the new ones.

@@ -28,6 +28,7 @@ from zwicker_ref.site.cards import (
     played_move_html,
     position_html,
 )
+from zwicker_ref.site.explorer_bundle import explorer_href
 from zwicker_ref.site.links import link_clause_refs, source_link_html, url_of, walkthrough_path
 
 Renderer = Callable[[Scenario, str], list[str]]
@@ -228,7 +229,9 @@ def example_html(
         f"<b>{html.escape(scenario.title)}</b> "
         f'<span class="zc-pass" title="The reference interpreter passes it">✔ passes</span></p>',
         f'<p class="zc-facts"><code>{scenario.id}</code> · {" · ".join(facts)} · file '
-        f"<code>{scenario_path(scenario)}</code></p>",
+        f"<code>{scenario_path(scenario)}</code> · "
+        f'<a class="zc-explore" href="{explorer_href(scenario, root)}">'
+        "Open in the explorer</a></p>",
         f"<p>{link_clause_refs(description, clause_targets, markdown=False)}{source}</p>",
         *RENDERERS[scenario.kind](scenario, root),
         f'<p class="zc-facts">Clauses: {clause_links}</p>',

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from zwicker_ref.rules.comparison import check_totals_text, compare
 from zwicker_ref.rules.variant import Clause, Variant
+from zwicker_ref.site.explorer_rows import Explore, explore_link_html
 from zwicker_ref.site.links import (
     all_clause_ids,
     clause_page_path,
@@ -132,8 +133,12 @@ def _options(variants: list[Variant]) -> list[str]:
     return lines
 
 
-def grid_page(variants: list[Variant]) -> str:
-    """The grid page: the variants at a glance, then every clause id by variant."""
+def grid_page(variants: list[Variant], explore: Mapping[str, Explore] | None = None) -> str:
+    """The grid page: the variants at a glance, then every clause id by variant.
+
+    ``explore`` gives, by clause id, the explorer position where the variants disagree
+    (:func:`~zwicker_ref.site.explorer_rows.disagreements`); a differing row links to it.
+    """
     clause_ids = all_clause_ids(variants)
     known = set(clause_ids)
     by_variant = [{clause.id: clause for clause in variant.clauses} for variant in variants]
@@ -156,7 +161,9 @@ def grid_page(variants: list[Variant]) -> str:
             differing += not same
             rows.append(
                 f'<tr id="{grid_row_id(clause_id)}" class="{"zc-same" if same else "zc-differs"}">'
-                f'<th scope="row"><a href="#{grid_row_id(clause_id)}">{clause_id}</a></th>'
+                f'<th scope="row"><a href="#{grid_row_id(clause_id)}">{clause_id}</a>'
+                + ("" if same else explore_link_html((explore or {}).get(clause_id)))
+                + "</th>"
                 + "".join(
                     _cell(clause, variant, known)
                     for clause, variant in zip(clauses, variants, strict=True)

@@ -1,7 +1,9 @@
 """MkDocs hooks (``hooks:`` in mkdocs.yml): keep the built site self-contained.
 
 The theme ships source maps of its scripts and style sheets (about 1 MB) and points its
-files at them; the site serves people, so both are removed after the build.
+files at them; the site serves people, so both are removed after the build. The explorer
+page's runtime (Pyodide, from ``explorer/node_modules``) and the Python it runs are put
+into the site after the build too (:mod:`zwicker_ref.site.explorer_bundle`).
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Any
+
+from zwicker_ref.site.explorer_bundle import copy_runtime, python_bundle
 
 _SOURCE_MAP_COMMENT = re.compile(rb"\n?/[/*][#@] sourceMappingURL=[^\n]*?(\*/)?(?=\n|$)")
 
@@ -28,5 +32,8 @@ def strip_source_maps(site_dir: Path) -> int:
 
 
 def on_post_build(config: Any, **_: Any) -> None:
-    """After the build: no source maps in the site."""
-    strip_source_maps(Path(config["site_dir"]))
+    """After the build: no source maps in the site; the explorer's runtime and Python in it."""
+    site_dir = Path(config["site_dir"])
+    strip_source_maps(site_dir)
+    copy_runtime(Path(config["config_file_path"]).resolve().parent, site_dir)
+    (site_dir / "explorer" / "zwicker.zip").write_bytes(python_bundle())
