@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # copies it into the site (zwicker_ref/site/explorer_bundle.py).
 EXPLORER_RUNTIME := explorer/node_modules/.package-lock.json
 
-.PHONY: check test lint typecheck docs soak fuzz mutants corpus-mutants goldens bench bench-instructions bench-floor clean
+.PHONY: check test lint typecheck docs soak fuzz mutants corpus-mutants goldens bench bench-instructions bench-floor bench-explorer clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -86,6 +86,11 @@ bench-instructions: $(STAMP)
 ## issue 17's target rates (prints, asserts nothing).
 bench-floor: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_floor
+
+## bench-explorer: the explorer page in headless Chromium: ready cold and warm, bytes, each
+## example's moves after ready (issue 31's budgets; prints, asserts nothing).
+bench-explorer: $(STAMP) $(EXPLORER_RUNTIME)
+	$(BIN)/python -m benchmarks.bench_explorer
 
 clean:
 	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache explorer/node_modules

@@ -81,25 +81,31 @@ async function check() {
   return result;
 }
 
+const phase = (name) => fetch(`${base}__phase__/${name}`);
+
 async function bench() {
-  const browser = await launch();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1600 } });
+  // A profile on disk, as a reader's browser has: its cache keeps Pyodide between visits.
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const profile = mkdtempSync("/tmp/zwicker-explorer-bench-");
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-quic"], viewport: { width: 1280, height: 1600 },
+  });
   const page = await context.newPage();
   watch(page);
-  const client = await context.newCDPSession(page);
-  await client.send("Network.enable");
-  let bytes = 0;
-  client.on("Network.loadingFinished", (event) => { bytes += event.encodedDataLength; });
+  await phase("cold");
   const cold = Date.now();
   await page.goto(`${base}explorer/`);
   await readyAfter(page, 0);
   const coldMs = Date.now() - cold;
-  const coldBytes = bytes;
   const timings = await page.evaluate(() => window.zxTimings);
+  await phase("warm");
   const warm = Date.now();
-  await page.reload();
+  await page.goto("about:blank");
+  await page.goto(`${base}explorer/`);
   await readyAfter(page, 0);
   const warmMs = Date.now() - warm;
+  const warmTimings = await page.evaluate(() => window.zxTimings);
+  await phase("examples");
   const examples = [];
   for (const id of rest) {
     const started = Date.now();
@@ -107,17 +113,19 @@ async function bench() {
     const counts = await columns(page);
     examples.push({ id, ms: Date.now() - started, moves: counts.map((c) => c.count) });
   }
-  // Another page's weight, cold, for comparison.
-  const other = await browser.newContext();
-  const otherPage = await other.newPage();
-  const otherClient = await other.newCDPSession(otherPage);
-  await otherClient.send("Network.enable");
-  let otherBytes = 0;
-  otherClient.on("Network.loadingFinished", (event) => { otherBytes += event.encodedDataLength; });
-  await otherPage.goto(`${base}variants/dithmarschen/`);
-  await otherPage.waitForLoadState("networkidle");
-  await browser.close();
-  return { coldMs, warmMs, coldBytes, timings, examples, otherPageBytes: otherBytes, outside };
+  // Other pages' weight, cold, for comparison (a fresh profile each).
+  const fresh = await launch();
+  for (const [name, path] of [["other", "variants/dithmarschen/"], ["home", ""]]) {
+    const other = await fresh.newContext();
+    await phase(name);
+    await (await other.newPage()).goto(`${base}${path}`, { waitUntil: "networkidle" });
+    await other.close();
+  }
+  await fresh.close();
+  await phase("end");
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+  return { coldMs, warmMs, timings, warmTimings, examples, outside };
 }
 
 async function shots() {

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from zwicker_ref.site.explorer_bundle import copy_runtime, python_bundle
+from zwicker_ref.site.explorer_bundle import EXPLORER, copy_runtime, python_bundle
 
 _SOURCE_MAP_COMMENT = re.compile(rb"\n?/[/*][#@] sourceMappingURL=[^\n]*?(\*/)?(?=\n|$)")
 
@@ -29,6 +29,27 @@ def strip_source_maps(site_dir: Path) -> int:
         if stripped != content:
             path.write_bytes(stripped)
     return removed
+
+
+SEARCH_FORM = '<form class="md-search__form" name="search">'
+
+
+def without_search(html: str) -> str:
+    """The page without the site's search, so it does not load the search index (3.4 MB).
+
+    The theme fetches the index only for a page with a form named ``search``; the
+    explorer's own style sheet hides the search box.
+    """
+    if html.count(SEARCH_FORM) != 1:
+        raise ValueError("the theme's search form has changed: update SEARCH_FORM")
+    return html.replace(SEARCH_FORM, '<form class="md-search__form">')
+
+
+def on_post_page(output: str, page: Any, **_: Any) -> str:
+    """The explorer page leaves the site's search out: it pays for Python instead."""
+    if page.file.src_uri == EXPLORER:
+        return without_search(output)
+    return output
 
 
 def on_post_build(config: Any, **_: Any) -> None:
