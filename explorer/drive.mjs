@@ -172,7 +172,7 @@ async function shots() {
     await page.waitForSelector(".zx-deck button");
     for (const card of ["9C", "4D", "5S"]) await page.locator(".zx-deck button", { hasText: card.replace(/[CDHS]$/, "") }).first().click();
     await shot("1-builder");
-    await page.goto(`${base}explorer/?example=cls-score-sample`);
+    await page.goto(`${base}explorer/?example=cls-score-four-players-no-teams`);
     await readyAfter(page, 0).catch(() => null);
     await shot("4-score");
   }

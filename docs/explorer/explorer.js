@@ -203,7 +203,7 @@ function startPage() {
         targets.map(([value, label]) => el("option", { value, selected: value === b.target }, label)));
       const number = (label, key, min) => el("label", {}, label + " ", el("input", { type: "number", min, value: b[key], style: "width:4em", onchange: (e) => { b[key] = Number(e.target.value); const open = b.table.find((i) => typeof i !== "string" && i.open); if (open && key !== "toMove") open[key] = b[key]; } }));
       const used = new Set([...b.hands.flat(), ...b.table.flatMap((i) => (typeof i === "string" ? [i] : i.build))]);
-      node.replaceChildren(
+      node.replaceChildren(el("div", {},
         el("div", { class: "zx-row" }, el("label", { for: "zx-b-variant" }, "Pack of "), variantSelect, " ", el("label", { for: "zx-b-players" }, "players "), playersSelect,
           " ", el("label", { for: "zx-b-target" }, "cards go to "), targetSelect),
         b.target.startsWith("build") ? el("div", { class: "zx-row" }, number("build value", "value", 1), " ", number("owner seat", "owner", 0)) : null,
@@ -212,7 +212,7 @@ function startPage() {
           b.deck.map((text) => el("button", { type: "button", class: "zx-card" + (used.has(text) ? " zx-used" : ""), "aria-pressed": used.has(text) ? "true" : "false", onclick: () => click(text) }, card(text)))),
         el("div", {}, b.hands.map((hand, seat) => el("div", {}, "Seat " + seat + ": ", cards(hand))), el("div", {}, "Table: ", b.table.length ? b.table.map(tableItem) : "—")),
         el("button", { type: "button", onclick: () => openData(data(), null) }, "Explore this position"),
-      );
+      ));
     };
     return { node, setUp };
   })();

@@ -71,7 +71,7 @@ def copy_runtime(repository: Path, site_dir: Path) -> list[Path]:
     missing = [name for name in RUNTIME_FILES if not (source / name).is_file()]
     if missing:
         raise ExplorerBuildError(
-            ErrorCode.SCHEMA_VIOLATION,
+            ErrorCode.FILE_UNREADABLE,
             f"{source}: the explorer's Pyodide runtime is missing ({', '.join(missing)}); "
             "run `npm ci --prefix explorer` (make docs does)",
         )
