@@ -12,7 +12,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-from zwicker_ref.site.explorer_bundle import EXPLORER, copy_runtime, python_bundle
+from mkdocs.exceptions import Abort
+
+from zwicker_ref.site.explorer_bundle import (
+    EXPLORER,
+    ExplorerBuildError,
+    copy_runtime,
+    python_bundle,
+)
 
 _SOURCE_MAP_COMMENT = re.compile(rb"\n?/[/*][#@] sourceMappingURL=[^\n]*?(\*/)?(?=\n|$)")
 
@@ -56,5 +63,8 @@ def on_post_build(config: Any, **_: Any) -> None:
     """After the build: no source maps in the site; the explorer's runtime and Python in it."""
     site_dir = Path(config["site_dir"])
     strip_source_maps(site_dir)
-    copy_runtime(Path(config["config_file_path"]).resolve().parent, site_dir)
+    try:
+        copy_runtime(Path(config["config_file_path"]).resolve().parent, site_dir)
+    except ExplorerBuildError as error:
+        raise Abort(str(error)) from None  # one line, no traceback
     (site_dir / "explorer" / "zwicker.zip").write_bytes(python_bundle())
