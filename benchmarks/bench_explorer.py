@@ -122,7 +122,8 @@ def report(figures: dict[str, object]) -> None:
         f"ready, cold: {figures['coldMs'] / 1000:.2f} s (budget 8 s); in the worker: Pyodide "
         f"{(phases['runtime'] - phases['start']) / 1000:.2f} s, bundle "
         f"{(phases['unpacked'] - phases['runtime']) / 1000:.2f} s, import "
-        f"{(phases['imported'] - phases['unpacked']) / 1000:.2f} s"
+        f"{(phases['imported'] - phases['unpacked']) / 1000:.2f} s, the specs read "
+        f"{timings['variants'] / 1000:.2f} s"
     )
     warm = figures["warmTimings"]
     assert isinstance(warm, dict)

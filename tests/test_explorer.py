@@ -165,6 +165,27 @@ def test_the_bundle_holds_no_compiled_code_and_the_explorer_never_loads_jsonsche
     assert out.stdout.strip().splitlines()[-1] == "[]"
 
 
+def test_variants_loaded_from_the_pre_parsed_specs_are_the_parsed_ones() -> None:
+    """The browser loads the specs from documents parsed at build time: the same variants."""
+    code = (
+        "import io, sys, zipfile\n"
+        "sys.modules['yaml._yaml'] = None\n"
+        "from zwicker_ref.site.explorer_bundle import SPEC_DOCUMENTS, python_bundle\n"
+        "from zwicker_ref.site import explorer_answers\n"
+        "from zwicker_ref.documents import yamlfile\n"
+        "from zwicker_ref.rules.spec_loader import load_variant, load_variant_file, variants_dir\n"
+        "documents = zipfile.ZipFile(io.BytesIO(python_bundle())).read(SPEC_DOCUMENTS)\n"
+        "parse = yamlfile.parse_yaml\n"
+        "explorer_answers.preload_specs(documents.decode())\n"
+        "assert yamlfile.parse_yaml is parse\n"
+        "for path in sorted(variants_dir().glob('*.yaml')):\n"
+        "    assert load_variant(path.stem) == load_variant_file(path), path\n"
+        "print('same')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert out.stdout.strip() == "same", out.stderr
+
+
 def test_every_differing_row_about_play_has_a_disagreeing_position() -> None:
     variants = ordered_variants()
     by_variant = [{clause.id: clause for clause in variant.clauses} for variant in variants]

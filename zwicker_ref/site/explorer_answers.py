@@ -21,11 +21,13 @@ file under ``"text"``):
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 from collections.abc import Sequence
 from typing import Any
 
-from zwicker_ref.documents.yamlfile import parse_yaml
+from zwicker_ref.documents import yamlfile
+from zwicker_ref.documents.yamlfile import YamlDocument, parse_yaml
 from zwicker_ref.engine.generation import legal_moves
 from zwicker_ref.engine.legality import check_move
 from zwicker_ref.engine.moves import Build, Capture, Move, Trail
@@ -47,6 +49,38 @@ KINDS = ((Trail, "trail"), (Capture, "capture"), (Build, "build"))
 
 Column = tuple[str, tuple[str, ...]]
 """A column of the explorer: a variant id and the options turned on."""
+
+
+def text_digest(text: str) -> str:
+    """The SHA-256 of a file's text: the key of its pre-parsed document."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def preload_specs(documents_json: str) -> None:
+    """Load every variant from the spec files' documents parsed at build time.
+
+    PyYAML's pure-Python parser (the browser has no libyaml) takes most of a second per
+    spec file; the bundle carries each spec file's parsed document (its data and lines),
+    keyed by the digest of its text and checked at build time to be what the parser
+    gives. While the variants load, a text with a known digest is taken from there, any
+    other is parsed; the variants stay cached (``load_variant``), so no spec is parsed
+    again.
+    """
+    documents = json.loads(documents_json)
+    parse = yamlfile.parse_yaml
+
+    def parse_known(text: str, name: str) -> YamlDocument:
+        known = documents.get(text_digest(text))
+        if known is None:
+            return parse(text, name)
+        lines = {tuple(path): line for path, line in known["lines"]}
+        return YamlDocument(file=name, data=known["data"], lines=lines)
+
+    yamlfile.parse_yaml = parse_known
+    try:
+        ordered_variants()
+    finally:
+        yamlfile.parse_yaml = parse
 
 
 def _problems(error: ZwickerError) -> list[dict[str, str]]:

@@ -34,11 +34,13 @@ from zwicker_ref.conformance.scenario_kinds import (
 )
 from zwicker_ref.conformance.scenarios import Scenario
 from zwicker_ref.documents.locations import spec_dir
+from zwicker_ref.documents.yamlfile import parse_yaml
 from zwicker_ref.engine.dealing import start_hand
 from zwicker_ref.engine.position import Position
 from zwicker_ref.errors import ErrorCode, ZwickerError
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.position_io import position_to_data
+from zwicker_ref.site.explorer_answers import text_digest
 from zwicker_ref.site.links import clause_page_path, url_of
 
 RUNTIME_FILES = (
@@ -89,6 +91,35 @@ def _python_files(package: Path, prefix: str) -> Iterable[tuple[str, Path]]:
             yield f"{prefix}/{path.relative_to(package).as_posix()}", path
 
 
+SPEC_DOCUMENTS = "corpus/spec-documents.json"
+"""The spec files' parsed documents in the bundle (:func:`spec_documents`)."""
+
+
+def spec_documents(spec: Path) -> str:
+    """Every spec YAML file's parsed document (data and lines) by the digest of its text.
+
+    The explorer loads the variants from these (PyYAML's pure-Python parser is slow in
+    the browser); each is checked here to survive JSON unchanged, so it is the document
+    the parser gives.
+    """
+    documents: dict[str, Any] = {}
+    for path in sorted(spec.rglob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        document = parse_yaml(text, str(path))
+        lines = [[list(place), line] for place, line in document.lines.items()]
+        entry = {"data": document.data, "lines": lines}
+        again = json.loads(json.dumps(entry))
+        if again["data"] != document.data or {
+            tuple(place): line for place, line in again["lines"]
+        } != dict(document.lines):
+            raise ExplorerBuildError(
+                ErrorCode.SCHEMA_VIOLATION,
+                f"{path}: its parsed document does not survive JSON unchanged",
+            )
+        documents[text_digest(text)] = entry
+    return json.dumps(documents, separators=(",", ":"), ensure_ascii=False)
+
+
 def python_bundle() -> bytes:
     """The zip the page unpacks: ``zwicker_ref``, pure-Python ``yaml``, ``corpus/spec``."""
     spec = spec_dir()
@@ -110,6 +141,9 @@ def python_bundle() -> bytes:
             info.compress_type = zipfile.ZIP_DEFLATED
             bundle.writestr(info, path.read_bytes())
         bundle.writestr(zipfile.ZipInfo("corpus/scenarios/README", (2000, 1, 1, 0, 0, 0)), "")
+        documents = zipfile.ZipInfo(SPEC_DOCUMENTS, (2000, 1, 1, 0, 0, 0))
+        documents.compress_type = zipfile.ZIP_DEFLATED
+        bundle.writestr(documents, spec_documents(spec))
     return buffer.getvalue()
 
 
