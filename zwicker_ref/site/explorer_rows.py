@@ -117,5 +117,5 @@ def explore_link_html(found: Explore | None, to_root: str = "../") -> str:
     href = f"{to_root}explorer/?example={example_id}&amp;differences=1{extra}"
     return (
         f' <a class="zc-explore" href="{href}" title="Open {example_id} in the explorer: '
-        f'the variants answer it differently">explore</a>'
+        f'the variants answer it differently">explore ▸</a>'
     )
