@@ -68,6 +68,11 @@ function startPage() {
     return;
   }
 
+  // An error of any later action (a click, a key) is shown, never swallowed.
+  window.addEventListener("unhandledrejection", (event) => {
+    say("The explorer stopped with an error: " + ((event.reason && event.reason.message) || event.reason), true);
+  });
+
   // The worker: requests by id, answers as promises.
   const worker = new Worker(import.meta.url, { type: "module" });
   const waiting = new Map();
