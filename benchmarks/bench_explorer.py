@@ -140,6 +140,13 @@ def report(figures: dict[str, object]) -> None:
     )
     examples = figures["examples"]
     assert isinstance(examples, list)
+    if len(examples) > len(EXAMPLES):
+        slow = [e for e in examples if e["ms"] > 1000]
+        print(
+            f"  {len(examples)} examples opened: {len(examples) - len(slow)} within 1 s, the "
+            f"median {sorted(e['ms'] for e in examples)[len(examples) // 2] / 1000:.2f} s; over:"
+        )
+        examples = slow
     for example in examples:
         counts = ", ".join("—" if n is None else str(n) for n in example["moves"])
         seconds = example["ms"] / 1000
@@ -147,18 +154,28 @@ def report(figures: dict[str, object]) -> None:
     print(f"requests outside the local server: {len(figures['outside'])}")  # type: ignore[arg-type]
 
 
+def _examples(site: Path, named: list[str]) -> list[str]:
+    """The examples to open: those named, or with ``all`` every one the explorer has."""
+    if named != ["all"]:
+        return named
+    document = json.loads((site / "explorer" / "examples.json").read_text("utf-8"))
+    return sorted(document["examples"])
+
+
 def main() -> None:
     """Build (or take) the site, drive the explorer, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, help="a site already built (default: build one)")
-    parser.add_argument("--examples", nargs="*", default=list(EXAMPLES))
+    parser.add_argument(
+        "--examples", nargs="*", default=list(EXAMPLES), help="example ids, or `all`"
+    )
     args = parser.parse_args()
     if args.site is not None:
-        report(run(args.site, args.examples))
+        report(run(args.site, _examples(args.site, args.examples)))
         return
     with tempfile.TemporaryDirectory() as directory:
         build_site(Path(directory))
-        report(run(Path(directory), args.examples))
+        report(run(Path(directory), _examples(Path(directory), args.examples)))
 
 
 if __name__ == "__main__":
