@@ -5,14 +5,21 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# The explorer page's Pyodide runtime, pinned in explorer/package-lock.json; the docs build
+# copies it into the site (zwicker_ref/site/explorer_bundle.py).
+EXPLORER_RUNTIME := explorer/node_modules/.package-lock.json
 
-.PHONY: check test lint typecheck docs soak fuzz mutants corpus-mutants goldens bench bench-instructions bench-floor clean
+.PHONY: check test lint typecheck docs soak fuzz mutants corpus-mutants goldens bench bench-instructions bench-floor bench-explorer clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,docs]'
 	@touch $(STAMP)
+
+$(EXPLORER_RUNTIME): explorer/package.json explorer/package-lock.json
+	npm ci --prefix explorer --no-audit --no-fund
+	@touch $(EXPLORER_RUNTIME)
 
 ## check: the main job: validate every spec and scenario file, then run the whole corpus
 ## against the reference interpreter (summary: N passed, N failed).
@@ -21,7 +28,7 @@ check: $(STAMP)
 	$(BIN)/zwicker check
 
 ## test: the test suite, the linters, the type checker and the docs build.
-test: $(STAMP)
+test: $(STAMP) $(EXPLORER_RUNTIME)
 	$(BIN)/python -m pytest
 	$(MAKE) --no-print-directory lint typecheck docs
 
@@ -34,7 +41,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-docs: $(STAMP)
+docs: $(STAMP) $(EXPLORER_RUNTIME)
 	NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs build --strict --quiet --site-dir site
 
 ## soak: thousands of seeded random hands, every legal move checked, and the search held to
@@ -82,5 +89,10 @@ bench-instructions: $(STAMP)
 bench-floor: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_floor
 
+## bench-explorer: the explorer page in headless Chromium: ready cold and warm, bytes, each
+## example's moves after ready (issue 31's budgets; prints, asserts nothing).
+bench-explorer: $(STAMP) $(EXPLORER_RUNTIME)
+	$(BIN)/python -m benchmarks.bench_explorer
+
 clean:
-	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache explorer/node_modules

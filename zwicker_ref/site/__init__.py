@@ -25,6 +25,8 @@ from zwicker_ref.errors import ErrorCode, ZwickerError
 from zwicker_ref.rules.variant import Variant
 from zwicker_ref.site.cards import card_html, move_html
 from zwicker_ref.site.discrepancies import sources_page
+from zwicker_ref.site.explorer_bundle import examples_json
+from zwicker_ref.site.explorer_rows import disagreements
 from zwicker_ref.site.files import (
     FILES_MARKER,
     files_markdown,
@@ -132,12 +134,13 @@ def generate(
         page = walkthrough_page(game) if game.kind is Kind.GAME else match_walkthrough_page(game)
         write(walkthrough_path(game.id), page)
     write("games/index.md", games_index(games))
-    write(GRID, grid_page(variants))
+    write(GRID, grid_page(variants, disagreements(variants, scenarios, all_clause_ids(variants))))
     # corpus.json at the root as before, and with every corpus file at its versioned address.
     write("corpus.json", corpus_json(version))
     write(published_path("corpus.json", version.corpus), corpus_json(version))
     for path, text in published_files():
         write(path, text)
+    write("explorer/examples.json", examples_json(scenarios))
     write("sources.md", sources_page(variants))
     write("reference/schemas.md", schemas_page())
     if home_template is not None:
