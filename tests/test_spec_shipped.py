@@ -6,14 +6,14 @@ variant), not read from the spec files, so a spec that drifts from its sources f
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 
 from zwicker_ref.rules.check_total import check_total
 from zwicker_ref.rules.deal_plan import plan_deal
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
-from zwicker_ref.rules.variant import Status
+from zwicker_ref.rules.variant import Citation, Clause, Status, Variant
 
 ALL_VARIANTS = ("christiansen", "classic", "dithmarschen", "grossenwiehe", "grupp", "zwick")
 
@@ -159,6 +159,38 @@ def test_every_clause_cites_and_every_ruling_cites_rulings(variant_id: str) -> N
         if clause.status is Status.RULING:
             assert any(c.source == "RULINGS.md" for c in clause.citations), clause.id
             assert clause.alternatives, clause.id
+
+
+def explicit_resting_on_rulings(variant: Variant) -> list[str]:
+    """Clauses marked ``explicit`` whose every citation is RULINGS.md (no source states them)."""
+    return [
+        clause.id
+        for clause in variant.clauses
+        if clause.status is Status.EXPLICIT
+        and all(citation.source == "RULINGS.md" for citation in clause.citations)
+    ]
+
+
+@pytest.mark.parametrize("variant_id", ALL_VARIANTS)
+def test_no_explicit_clause_cites_only_rulings(variant_id: str) -> None:
+    # explicit = a cited source states the rule; a clause resting on RULINGS.md alone is a
+    # ruling (issue 33).
+    assert explicit_resting_on_rulings(load_variant(variant_id)) == []
+
+
+def test_an_explicit_clause_citing_only_rulings_is_found() -> None:
+    variant = load_variant("grupp")
+    clauses = list(variant.clauses)
+    at = next(i for i, c in enumerate(clauses) if c.id == "match.end")
+    rulings_only = (Citation(source="RULINGS.md", section="A match ends in one of two ways"),)
+    clauses[at] = replace(clauses[at], status=Status.EXPLICIT, citations=rulings_only)
+    assert explicit_resting_on_rulings(replace(variant, clauses=tuple(clauses))) == ["match.end"]
+    mixed: Clause = replace(
+        clauses[at],
+        citations=(*rulings_only, Citation(source="002_01b2c2b14509315c.txt", section="x")),
+    )
+    clauses[at] = mixed
+    assert explicit_resting_on_rulings(replace(variant, clauses=tuple(clauses))) == []
 
 
 @pytest.mark.parametrize("variant_id", ALL_VARIANTS)
