@@ -8,6 +8,7 @@ the scenario, so the site never shows an example that does not pass.
 The modules, by page kind: :mod:`.cards` (cards and moves drawn), :mod:`.examples` (one
 example of any kind), :mod:`.variant_page`, :mod:`.grid` (rule-by-variant grid and the
 home table), :mod:`.walkthrough` (game pages), :mod:`.pages` (sources, schemas),
+:mod:`.rulings` (every ruling clause with its readings not chosen),
 :mod:`.links` (where things are) and :mod:`.version` (what the site states it shows).
 """
 
@@ -32,6 +33,7 @@ from zwicker_ref.site.links import (
     walkthrough_path,
 )
 from zwicker_ref.site.pages import schemas_page, sources_page
+from zwicker_ref.site.rulings import RULINGS, rulings_page
 from zwicker_ref.site.variant_page import variant_pages
 from zwicker_ref.site.version import SiteVersion, corpus_json, site_version
 from zwicker_ref.site.walkthrough import (
@@ -129,6 +131,7 @@ def generate(
     write(GRID, grid_page(variants))
     write("corpus.json", corpus_json(version))
     write("sources.md", sources_page(variants))
+    write(RULINGS, rulings_page(variants))
     write("reference/schemas.md", schemas_page())
     # Pages that moved keep their old addresses, pointing to the new ones.
     for old, title, new in MOVED:

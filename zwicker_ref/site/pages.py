@@ -15,6 +15,7 @@ from zwicker_ref.site.links import (
     source_anchor,
     variant_page_path,
 )
+from zwicker_ref.site.rulings import RULINGS, RULINGS_FILE
 
 
 def sources_page(variants: list[Variant]) -> str:
@@ -35,6 +36,12 @@ def sources_page(variants: list[Variant]) -> str:
             f"{html.escape(source.covers)} Used by: {', '.join(used) or 'rulings only'}.",
             "",
         ]
+        if source.file == RULINGS_FILE:
+            lines += [
+                "Every ruling, in the project's own words and with the readings not chosen, "
+                f"is on the page [Rulings]({RULINGS}).",
+                "",
+            ]
     lines += ["", "## Readings not chosen", ""]
     for variant in variants:
         lines += [f"### {variant.id} {{#readings-{variant.id}}}", ""]
