@@ -238,7 +238,15 @@ def test_shared_clause_ids(variant_id: str) -> None:
 
 
 def test_options_that_the_sources_make_playable() -> None:
-    assert {o.id for o in load_variant("dithmarschen").options} == {"draw-each-round"}
+    # 003's draw after each round; 000's wider reading of building for partner (issue 33).
+    assert {o.id for o in load_variant("dithmarschen").options} == {
+        "draw-each-round",
+        "partner-built-earlier",
+    }
+    wider = load_variant("dithmarschen").rules_with(("partner-built-earlier",))
+    assert {basis.value for basis in wider.build_for_partner} == {"partner-build", "partner-shown"}
+    # The zwick sheet's draw: jokers ranked by their numbers (issue 33).
+    assert "jokers-draw-by-number" in {o.id for o in load_variant("zwick").options}
     assert {o.id for o in load_variant("grupp").options} == {
         "lone-joker-only-by-joker",
         "joker-zwick-void",
