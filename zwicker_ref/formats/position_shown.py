@@ -30,9 +30,9 @@ def shown_problem(raw: object, rules: Rules, players: int) -> str | None:
         return None  # absent, or the schema has reported it
     if PartnerBasis.PARTNER_SHOWN not in rules.build_for_partner:
         return (
-            "shown values are kept only where building for partner rests on them "
-            "(build.for-partner: partner-shown)"
+            "values built earlier are kept only where building for partner rests on them "
+            "(build.for-partner: partner-shown); these rules keep none"
         )
     if len(raw) != players:
-        return f"{players} players have {players} lists of shown values; found {len(raw)}"
+        return f"{players} players have {players} lists of values built earlier; found {len(raw)}"
     return None
