@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from collections import Counter
 from collections.abc import Set
@@ -164,3 +165,70 @@ def unlinked_clause_ids(site: Path, clause_ids: Set[str]) -> list[str]:
                     context = " ".join(text[max(0, found.start() - 40) : found.end() + 20].split())
                     problems.append(f"{page.relative_to(site)}: {found.group(0)} in “{context}”")
     return problems
+
+
+_ROW = re.compile(r'<tr id="(row-[^"]+)" class="(zc-same|zc-differs)">(.*?)</tr>', re.DOTALL)
+_CELL = re.compile(r"<td[^>]*>(.*?)</td>", re.DOTALL)
+_NOT_THE_RULE = re.compile(
+    r'<div class="zc-cell-sources">.*?</div>|<details>.*?</details>'
+    r'|<span class="zc-status[^>]*>.*?</span>',
+    re.DOTALL,
+)
+_TAGS = re.compile(r"<[^>]+>")
+
+
+def _words(fragment: str) -> str:
+    return " ".join(html.unescape(_TAGS.sub(" ", fragment)).split())
+
+
+def grid_rows(grid: str) -> list[tuple[str, bool, list[str]]]:
+    """The clause grid's rows: anchor, whether marked as differing, each cell's rule in words.
+
+    A cell's rule is what it states, less its sources, status badge and readings not chosen
+    (which differ between variants that state the same rule).
+    """
+    return [
+        (
+            found.group(1),
+            found.group(2) == "zc-differs",
+            [_words(_NOT_THE_RULE.sub("", cell)) for cell in _CELL.findall(found.group(3))],
+        )
+        for found in _ROW.finditer(grid)
+    ]
+
+
+def differing_rows_with_identical_cells(grid: str) -> list[str]:
+    """Rows marked as differing whose cells all state the same rule."""
+    return [
+        f"{row}: every cell reads “{cells[0]}”"
+        for row, differs, cells in grid_rows(grid)
+        if differs and len(set(cells)) == 1
+    ]
+
+
+def dashes_without_reason(grid: str) -> list[str]:
+    """Cells that are a dash and say nothing of why."""
+    return [
+        f"{row}, column {column + 1}"
+        for row, _, cells in grid_rows(grid)
+        for column, cell in enumerate(cells)
+        if cell.startswith("—") and len(cell.lstrip("— ").split()) < 3
+    ]
+
+
+_PAGE_TITLE = re.compile(r"<title>(.*?)</title>", re.DOTALL)
+_REDIRECT = re.compile(r'<meta http-equiv="refresh"')
+
+
+def shared_titles(site: Path) -> list[str]:
+    """Titles that more than one page has (pages that only redirect are not pages, nor 404)."""
+    by_title: dict[str, list[str]] = {}
+    for page in pages(site):
+        if page == site / "404.html":
+            continue
+        text = page.read_text(encoding="utf-8")
+        found = _PAGE_TITLE.search(text)
+        if found is None or _REDIRECT.search(text):
+            continue
+        by_title.setdefault(html.unescape(found.group(1)), []).append(str(page.relative_to(site)))
+    return [f"{title}: {', '.join(found)}" for title, found in by_title.items() if len(found) > 1]

@@ -26,8 +26,8 @@ from zwicker_ref.conformance.scenarios import (
     load_corpus,
     load_scenario,
 )
-from zwicker_ref.engine.dealing import start_hand
-from zwicker_ref.engine.legality import check_move
+from zwicker_ref.engine.check.legality import check_move
+from zwicker_ref.engine.core.dealing import start_hand
 from zwicker_ref.engine.play import apply_legal
 from zwicker_ref.errors import ILLEGAL_MOVE_CODES
 

@@ -45,10 +45,10 @@ from zwicker_ref.conformance.reference import (
     Unsupported,
 )
 from zwicker_ref.conformance.shrink import Shrunk, shrink
-from zwicker_ref.engine.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
-from zwicker_ref.engine.moves import Move
-from zwicker_ref.engine.position import Position
-from zwicker_ref.engine.scoring import SideScore
+from zwicker_ref.engine.core.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
+from zwicker_ref.engine.core.moves import Move
+from zwicker_ref.engine.core.position import Position
+from zwicker_ref.engine.core.scoring import SideScore
 from zwicker_ref.errors import LookupProblem, ZwickerError
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.rules.cards import Card

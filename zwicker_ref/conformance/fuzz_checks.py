@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from zwicker_ref.conformance.reference import REFERENCE, Engine, EngineFault, Setup
-from zwicker_ref.engine.moves import Build, Capture, Move, Trail
-from zwicker_ref.engine.position import Position
-from zwicker_ref.engine.scoring import SideScore
+from zwicker_ref.engine.core.moves import Build, Capture, Move, Trail
+from zwicker_ref.engine.core.position import Position
+from zwicker_ref.engine.core.scoring import SideScore
 from zwicker_ref.errors import IllegalMoveError
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.position_io import position_to_data

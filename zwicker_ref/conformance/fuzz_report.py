@@ -15,7 +15,7 @@ from zwicker_ref.conformance.fuzz import Failure, Game, Summary
 from zwicker_ref.conformance.fuzz_checks import Finding
 from zwicker_ref.conformance.shrink import card_count
 from zwicker_ref.documents.corpus import CorpusIdentity
-from zwicker_ref.engine.position import Position
+from zwicker_ref.engine.core.position import Position
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.position_io import position_to_data
 

@@ -26,7 +26,7 @@ from zwicker_ref.conformance.reference import REFERENCE
 from zwicker_ref.conformance.scenarios import ID_PREFIXES, Kind, load_corpus
 from zwicker_ref.conformance.skeleton import suggested_clauses
 from zwicker_ref.documents.locations import scenarios_dir
-from zwicker_ref.engine.position import Position
+from zwicker_ref.engine.core.position import Position
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.position_io import position_to_data
 from zwicker_ref.rules.spec_loader import load_variant

@@ -14,13 +14,13 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
 
-from zwicker_ref.engine.dealing import deal_next_stage, start_hand
+from zwicker_ref.engine.check.legality import check_move
+from zwicker_ref.engine.core.dealing import deal_next_stage, start_hand
+from zwicker_ref.engine.core.moves import Capture, Move
+from zwicker_ref.engine.core.position import Position
+from zwicker_ref.engine.core.scoring import SideScore, score_hand
 from zwicker_ref.engine.generation import count_legal_moves, legal_moves
-from zwicker_ref.engine.legality import check_move
-from zwicker_ref.engine.moves import Capture, Move
 from zwicker_ref.engine.play import apply_legal
-from zwicker_ref.engine.position import Position
-from zwicker_ref.engine.scoring import SideScore, score_hand
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
 from zwicker_ref.formats.replay import Apply
 from zwicker_ref.rules.cards import Card

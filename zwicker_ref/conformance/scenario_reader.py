@@ -32,9 +32,9 @@ from zwicker_ref.conformance.scenario_kinds import (
     TablePart,
 )
 from zwicker_ref.documents.yamlfile import DocPath, YamlDocument
-from zwicker_ref.engine.match import MatchEnd
-from zwicker_ref.engine.moves import Build, Move
-from zwicker_ref.engine.position import Position
+from zwicker_ref.engine.core.match import MatchEnd
+from zwicker_ref.engine.core.moves import Build, Move
+from zwicker_ref.engine.core.position import Position
 from zwicker_ref.errors import ErrorCode, NotationError, Problem, ZwickerError
 from zwicker_ref.formats.move_data import MoveDataError, move_from_data
 from zwicker_ref.rules.cards import Card

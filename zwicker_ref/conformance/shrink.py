@@ -28,8 +28,8 @@ from typing import TypeVar
 
 from zwicker_ref.conformance.fuzz_checks import Finding, check_apply, check_legal, check_score
 from zwicker_ref.conformance.reference import Engine
+from zwicker_ref.engine.core.position import Pile, Position, TableItem, sorted_items
 from zwicker_ref.engine.generation import legal_moves
-from zwicker_ref.engine.position import Pile, Position, TableItem, sorted_items
 from zwicker_ref.errors import IllegalMoveError, ZwickerError
 from zwicker_ref.formats.position_io import position_from_data, position_to_data
 from zwicker_ref.rules.cards import Card

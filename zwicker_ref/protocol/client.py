@@ -14,20 +14,20 @@ from __future__ import annotations
 import contextlib
 import json
 import queue
-import shlex
 import subprocess
 import threading
 from collections.abc import Callable, Collection, Sequence
 from typing import IO, Any, TypeVar
 
 from zwicker_ref.conformance.reference import EngineFault, Played, Setup, StageDeal, Unsupported
-from zwicker_ref.engine.moves import Move
-from zwicker_ref.engine.position import Position
-from zwicker_ref.engine.scoring import SideScore
+from zwicker_ref.engine.core.moves import Move
+from zwicker_ref.engine.core.position import Position
+from zwicker_ref.engine.core.scoring import SideScore
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
 from zwicker_ref.formats.move_data import move_to_data
 from zwicker_ref.formats.notation import canonical_spelling, parse_move
 from zwicker_ref.formats.position_io import position_from_data, position_to_data
+from zwicker_ref.protocol.engine_command import engine_argv
 from zwicker_ref.protocol.messages import (
     OPTIONAL_OPERATIONS,
     PROTOCOL_VERSION,
@@ -108,7 +108,7 @@ class ProcessEngine:
         self._starts += 1
         try:
             process = subprocess.Popen(
-                shlex.split(self.command),
+                engine_argv(self.command),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,

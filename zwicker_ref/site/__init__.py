@@ -82,12 +82,6 @@ def home_page(template: str, variants: list[Variant], version: SiteVersion) -> s
     )
 
 
-MOVED = (
-    ("compare.md", "The rules by variant", GRID),
-    ("sample-game.md", "The Christiansen sample game", walkthrough_path("chr-sample-game")),
-)
-"""Old page, its title and its new page: addresses the site once had stay valid."""
-
 _CODE_CLAUSE_ID = re.compile(r"`([a-z]+\.[a-z][a-z0-9-]*)`")
 
 
@@ -133,9 +127,6 @@ def generate(
     write("sources.md", sources_page(variants))
     write(RULINGS, rulings_page(variants))
     write("reference/schemas.md", schemas_page())
-    # Pages that moved keep their old addresses, pointing to the new ones.
-    for old, title, new in MOVED:
-        write(old, f"# {title}\n\nThis page has moved: [{title}]({new}).\n")
     if home_template is not None:
         write("index.md", home_page(home_template, variants, version))
     if laws is not None:

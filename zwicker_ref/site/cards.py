@@ -8,8 +8,8 @@ import re
 from collections.abc import Iterable
 
 from zwicker_ref.conformance.scenario_kinds import BuildPart, Parts
-from zwicker_ref.engine.moves import Build, Capture, Move, Trail
-from zwicker_ref.engine.position import Pile, Position, TableItem
+from zwicker_ref.engine.core.moves import Build, Capture, Move, Trail
+from zwicker_ref.engine.core.position import Pile, Position, TableItem
 from zwicker_ref.errors import NotationError
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.rules.cards import Card

@@ -20,7 +20,7 @@ from zwicker_ref.conformance.scenario_kinds import (
     ScoreBody,
 )
 from zwicker_ref.conformance.scenarios import Kind, Scenario
-from zwicker_ref.engine.moves import canonical_order
+from zwicker_ref.engine.core.moves import canonical_order
 from zwicker_ref.site.cards import (
     cards_html,
     hands_html,

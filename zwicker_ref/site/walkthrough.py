@@ -11,11 +11,11 @@ from collections.abc import Mapping, Sequence
 
 from zwicker_ref.conformance.scenario_kinds import GameBody, GameMove, MatchBody
 from zwicker_ref.conformance.scenarios import Scenario
-from zwicker_ref.engine.dealing import start_hand
-from zwicker_ref.engine.match import add_points, dealer_of_hand, first_dealer
+from zwicker_ref.engine.core.dealing import start_hand
+from zwicker_ref.engine.core.match import add_points, dealer_of_hand, first_dealer
+from zwicker_ref.engine.core.position import Position
+from zwicker_ref.engine.core.scoring import score_hand
 from zwicker_ref.engine.play import play
-from zwicker_ref.engine.position import Position
-from zwicker_ref.engine.scoring import score_hand
 from zwicker_ref.formats.replay import replay_moves
 from zwicker_ref.site.cards import (
     cards_html,
@@ -27,11 +27,18 @@ from zwicker_ref.site.cards import (
 from zwicker_ref.site.examples import scenario_path
 from zwicker_ref.site.links import (
     clause_page_path,
+    display_name,
     link_clause_refs,
     variant_page_path,
     walkthrough_path,
 )
 from zwicker_ref.site.variant_page import example_page_path, key_md
+
+
+def game_title(scenario: Scenario) -> str:
+    """A game page's title: the scenario's, with its variant's name unless it says it."""
+    name = display_name(scenario.variant.id)
+    return scenario.title if name in scenario.title else f"{scenario.title} ({name})"
 
 
 def _header(scenario: Scenario, facts: str) -> list[str]:
@@ -46,7 +53,7 @@ def _header(scenario: Scenario, facts: str) -> list[str]:
         "  - toc",
         "---",
         "",
-        f"# {scenario.title}",
+        f"# {game_title(scenario)}",
         "",
         link_clause_refs(html.escape(scenario.description), clauses),
         "",
