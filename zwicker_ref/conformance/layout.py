@@ -44,7 +44,8 @@ KEY_ORDER = (
     # bodies, and the parts of positions, steps and expectations
     "match", "end", "target", "first_dealer", "draw",
     "dealer", "names", "deal", "deck", "position", "to_move", "stage", "hands", "table", "stock",
-    "captured", "captured_counts", "zwicks", "last_capture", "over", "steps", "move", "seat",
+    "captured", "captured_counts", "zwicks", "last_capture", "shown", "over", "steps", "move",
+    "seat",
     "expect", "error", "after", "moves", "count", "includes", "excludes", "perft",
     "checkpoints", "stages", "result", "cards", "points", "card_points", "most_cards",
     "zwick_points", "lines", "check_holds", "totals", "winners", "errata", "note",

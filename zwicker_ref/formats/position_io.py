@@ -31,6 +31,7 @@ from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, checked, forma
 from zwicker_ref.engine.core.memo import Memo, PerObject
 from zwicker_ref.engine.core.position import Pile, Position, TableItem, sorted_cards, sorted_items
 from zwicker_ref.errors import ErrorCode, LookupProblem, NotationError, Problem
+from zwicker_ref.formats.position_shown import shown_from_data, shown_problem, shown_to_data
 from zwicker_ref.rules.cards import Card, card_names
 from zwicker_ref.rules.deal_plan import plan_deal
 from zwicker_ref.rules.spec_loader import load_variant
@@ -109,6 +110,7 @@ def position_to_data(position: Position) -> dict[str, Any]:
         "captured": [_names(sorted_cards(pile)) for pile in position.captured],
         "zwicks": list(position.zwicks),
         "last_capture": position.last_capture,
+        **shown_to_data(position.shown),
     }
 
 
@@ -204,7 +206,7 @@ class _Checker:
             )
 
     def counts(self, data: dict[Any, Any], rules: Rules, players: int, stages: int) -> None:
-        """One captured pile and zwick count per side, and one of the deal's ``stages``."""
+        """One captured pile and zwick count per side, a stage the deal has; shown values."""
         partnership = rules.is_partnership(players)
         sides = rules.sides_for(players)
         kind = "two teams" if partnership else "one side per seat"
@@ -217,6 +219,9 @@ class _Checker:
                     f"found {len(value)}",
                     (key,),
                 )
+        shown = shown_problem(data.get("shown"), rules, players)
+        if shown is not None:
+            self.add(ErrorCode.INVALID_POSITION, shown, ("shown",))
         stage = _int(data.get("stage"))
         if stage is not None and stage > stages:
             self.add(
@@ -313,6 +318,7 @@ _REQUIRED = frozenset(
     ("format", "variant", "players", "dealer", "to_move", "stage", "hands", "table")
 )
 _KEYS = _REQUIRED | {"options", "stock", "captured", "zwicks", "last_capture"}
+# "shown" (position_shown) is not among them: a position that gives it meets the schema.
 
 
 def _plainly_fits_schema(data: object) -> bool:
@@ -557,6 +563,7 @@ def _position(
         zwicks=tuple(data.get("zwicks", [0] * sides)),
         last_capture=data.get("last_capture"),
         rules=rules,
+        shown=shown_from_data(data.get("shown")),
     )
 
 
