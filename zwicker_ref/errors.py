@@ -20,6 +20,9 @@ class ErrorCode(enum.StrEnum):
     FILE_KIND_UNKNOWN = "file-kind-unknown"
     YAML_SYNTAX = "yaml-syntax"
     YAML_DUPLICATE_KEY = "yaml-duplicate-key"
+    YAML_ALIAS_RECURSIVE = "yaml-alias-recursive"
+    FILE_TOO_LARGE = "file-too-large"
+    NESTING_TOO_DEEP = "nesting-too-deep"
     SCHEMA_VIOLATION = "schema-violation"
     # Writing files
     OUTPUT_EXISTS = "output-exists"
@@ -47,6 +50,7 @@ class ErrorCode(enum.StrEnum):
     UNKNOWN_CLAUSE = "unknown-clause"
     CONFLICTING_OPTIONS = "conflicting-options"
     UNSUPPORTED_PLAYER_COUNT = "unsupported-player-count"
+    FILTER_MATCHES_NOTHING = "filter-matches-nothing"
     # Notation and positions
     BAD_CARD_NOTATION = "bad-card-notation"
     BAD_MOVE_NOTATION = "bad-move-notation"
@@ -57,6 +61,7 @@ class ErrorCode(enum.StrEnum):
     INVALID_MATCH = "invalid-match"
     DRAW_UNDECIDED = "draw-undecided"
     DUPLICATE_SCENARIO_ID = "duplicate-scenario-id"
+    SKELETON_PLACEHOLDER = "skeleton-placeholder"
     SCENARIO_FAILED = "scenario-failed"
     # The engine protocol
     BAD_REQUEST = "bad-request"
@@ -131,6 +136,8 @@ class Problem:
     file: str | None = None
     path: str = ""
     line: int | None = None
+    more: int = 0
+    """Above 0: this problem stands for that many more of its code, not reported one by one."""
 
     def __str__(self) -> str:
         where = self.file or "<input>"
@@ -138,6 +145,48 @@ class Problem:
             where += f":{self.line}"
         place = f" at {self.path}" if self.path else ""
         return f"{where}:{place} {self.message} [{self.code}]"
+
+
+MAX_PROBLEMS_OF_A_KIND = 20
+"""How many problems with one code in one file are reported one by one; the rest are counted."""
+
+
+def bounded_problems(problems: Sequence[Problem]) -> tuple[Problem, ...]:
+    """``problems`` with at most :data:`MAX_PROBLEMS_OF_A_KIND` of each code in each file.
+
+    The ones past the limit are counted in one problem after the last one kept, with the
+    same code and file: ``… and 262,140 more problems of this kind`` (its ``more`` field
+    holds the number; summaries already among ``problems`` are added to it). A file of a
+    million errors is reported in a few lines, as readably as a file of one.
+    """
+    counts: dict[tuple[str | None, ErrorCode], int] = {}
+    more: dict[tuple[str | None, ErrorCode], int] = {}
+    kept: list[Problem] = []
+    last: dict[tuple[str | None, ErrorCode], int] = {}
+    for problem in problems:
+        kind = (problem.file, problem.code)
+        if problem.more:
+            more[kind] = more.get(kind, 0) + problem.more
+            continue
+        count = counts[kind] = counts.get(kind, 0) + 1
+        if count <= MAX_PROBLEMS_OF_A_KIND:
+            kept.append(problem)
+            last[kind] = len(kept)
+        else:
+            more[kind] = more.get(kind, 0) + 1
+    for kind, extra in sorted(more.items(), key=lambda item: -last.get(item[0], 0)):
+        kept.insert(last.get(kind, len(kept)), more_problems(kind[0], kind[1], extra))
+    return tuple(kept)
+
+
+def more_problems(file: str | None, code: ErrorCode, count: int) -> Problem:
+    """The problem that stands for ``count`` more problems with ``code`` in ``file``."""
+    return Problem(
+        code=code,
+        message=f"… and {count:,} more problem{'s' if count != 1 else ''} of this kind",
+        file=file,
+        more=count,
+    )
 
 
 class ZwickerError(Exception):
@@ -161,8 +210,8 @@ class InvalidFileError(ZwickerError):
         if not problems:
             raise ValueError("InvalidFileError needs at least one problem")
         self.file = file
-        self.problems = tuple(problems)
-        count = len(self.problems)
+        self.problems = bounded_problems(problems)
+        count = len(problems)
         summary = f"{file}: {count} problem{'s' if count != 1 else ''}"
         super().__init__(self.problems[0].code, summary)
 

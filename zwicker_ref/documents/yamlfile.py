@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 import yaml
 
+from zwicker_ref.documents import bounds
 from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem
 
 # libyaml's parser, where PyYAML was built with it, composes the same nodes with the same
@@ -214,21 +215,21 @@ def checked(
 
 
 def read_yaml(path: Path, display_name: str | None = None) -> YamlDocument:
-    """Read one YAML file; raise :class:`InvalidFileError` on any reading problem."""
+    """Read one YAML file; raise :class:`InvalidFileError` on any reading problem.
+
+    The file is held to the limits of :mod:`~zwicker_ref.documents.bounds` (its size, its
+    nesting, its values with aliases expanded) before anything is built from it.
+    """
     name = display_name or str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise InvalidFileError(
-            name,
-            [Problem(code=ErrorCode.FILE_UNREADABLE, message=f"cannot read: {reason}", file=name)],
-        ) from None
-    return parse_yaml(text, name)
+    return parse_yaml(bounds.read_text(path, name), name)
 
 
 def parse_yaml(text: str, name: str) -> YamlDocument:
-    """Parse YAML ``text`` (named ``name`` in messages) into a :class:`YamlDocument`."""
+    """Parse YAML ``text`` (named ``name`` in messages) into a :class:`YamlDocument`.
+
+    Text past the limits of :mod:`~zwicker_ref.documents.bounds` is refused first.
+    """
+    bounds.check_yaml_text(text, name)
     try:
         node = yaml.compose(text, Loader=_COMPOSER)
     except yaml.YAMLError as error:
@@ -302,6 +303,9 @@ class _Reader:
     def read(self, node: yaml.Node, path: DocPath) -> Any:
         """The data of ``node`` at ``path``, recording lines and duplicates below it."""
         self.lines.setdefault(path, node.start_mark.line + 1)
+        made = self._made.get(id(node))
+        if made is not None:
+            return made  # an alias of a collection already read: the same object, read once
         tag = node.tag
         if isinstance(node, yaml.ScalarNode):
             if tag == _STR:

@@ -30,7 +30,15 @@ from zwicker_ref.documents.schemas import schema_problems
 from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, checked, format_path, read_yaml
 from zwicker_ref.engine.memo import Memo, PerObject
 from zwicker_ref.engine.position import Pile, Position, TableItem, sorted_cards, sorted_items
-from zwicker_ref.errors import ErrorCode, LookupProblem, NotationError, Problem
+from zwicker_ref.errors import (
+    MAX_PROBLEMS_OF_A_KIND,
+    ErrorCode,
+    LookupProblem,
+    NotationError,
+    Problem,
+    bounded_problems,
+    more_problems,
+)
 from zwicker_ref.rules.cards import Card, card_names
 from zwicker_ref.rules.deal_plan import plan_deal
 from zwicker_ref.rules.spec_loader import load_variant
@@ -83,8 +91,10 @@ def check_position_document(document: YamlDocument) -> tuple[Position | None, li
         checker.counts(data, rules, players, game.stages)
         checker.builds(data, rules, players)
     checker.cards(data, game, f"{data.get('variant')} with {players} players", fitting)
-    problems += [problem for problem in checker.problems if problem not in problems]
+    reported = set(problems)
+    problems += [problem for problem in checker.problems if problem not in reported]
     problems.sort(key=lambda problem: problem.line or 0)  # stable: same line keeps its order
+    problems = list(bounded_problems([*problems, *checker.counted()]))
     if problems:
         return None, problems
     assert rules is not None
@@ -146,9 +156,23 @@ class _Checker:
     def __init__(self, document: YamlDocument) -> None:
         self.document = document
         self.problems: list[Problem] = []
+        self.found: dict[ErrorCode, int] = {}
+        self.more: dict[ErrorCode, int] = {}  # problems past the limit, only counted
+
+    def full(self, code: ErrorCode) -> bool:
+        """True when the problems of ``code`` reach the limit: the next is only counted."""
+        return self.found.get(code, 0) >= MAX_PROBLEMS_OF_A_KIND
 
     def add(self, code: ErrorCode, message: str, path: DocPath) -> None:
+        if self.full(code):
+            self.more[code] = self.more.get(code, 0) + 1
+            return
+        self.found[code] = self.found.get(code, 0) + 1
         self.problems.append(self.document.problem(code, message, path))
+
+    def counted(self) -> list[Problem]:
+        """The problems past the limit, one for each code (see :func:`bounded_problems`)."""
+        return [more_problems(self.document.file, code, count) for code, count in self.more.items()]
 
     def rules(self, data: dict[Any, Any]) -> Rules | None:
         """The variant's rules with the position's options, or None (with a problem)."""
@@ -297,7 +321,9 @@ class _Checker:
             if card in seen:
                 self.add(
                     ErrorCode.INVALID_POSITION,
-                    f"{card} appears twice: also at {format_path(seen[card])}",
+                    ""  # only counted past the limit: the message is not made
+                    if self.full(ErrorCode.INVALID_POSITION)
+                    else f"{card} appears twice: also at {format_path(seen[card])}",
                     path,
                 )
             else:
