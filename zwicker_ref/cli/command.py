@@ -10,8 +10,11 @@ files are here once.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,19 +56,36 @@ def refuse_existing(path: Path | None) -> None:
 
 
 def write_output(path: Path | None, text: str) -> None:
-    """Write ``text`` to a new file at ``path`` (never over an existing one), or to stdout."""
+    """Write ``text`` to a new file at ``path`` (never over an existing one), or to stdout.
+
+    The text goes to a temporary file beside ``path`` first, which is then linked to the
+    name asked for: a full disk or any other failure leaves no file, never half of one,
+    under that name (and no temporary file either).
+    """
     if path is None:
         sys.stdout.write(text)
         return
     try:
-        with path.open("x", encoding="utf-8") as handle:
-            handle.write(text)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    except OSError as error:
+        raise _unwritable(path, error) from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.link(temporary, path)  # fails, unlike a rename, where the name is taken
     except FileExistsError:
         raise ZwickerError(ErrorCode.OUTPUT_EXISTS, f"{path} exists; not overwriting it") from None
     except OSError as error:
-        raise ZwickerError(
-            ErrorCode.OUTPUT_UNWRITABLE, f"cannot write {path}: {error.strerror or error}"
-        ) from None
+        raise _unwritable(path, error) from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+
+
+def _unwritable(path: Path, error: OSError) -> ZwickerError:
+    return ZwickerError(
+        ErrorCode.OUTPUT_UNWRITABLE, f"cannot write {path}: {error.strerror or error}"
+    )
 
 
 def add_output(parser: argparse.ArgumentParser, what: str) -> None:

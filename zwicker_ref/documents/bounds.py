@@ -14,8 +14,9 @@ and stops at the first limit crossed: its cost is proportional to the text it re
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import yaml
 
@@ -81,6 +82,7 @@ def check_yaml_text(text: str, name: str) -> None:
     sizes: dict[str, int] = {}  # anchor -> values it stands for, once it is closed
     total = 0
     try:
+        event: Any
         for event in yaml.parse(text, Loader=_LOADER):
             kind = type(event)
             if kind is yaml.ScalarEvent:
@@ -145,6 +147,24 @@ def check_json_depth(data: object, name: str) -> None:
             elif isinstance(value, list):
                 below.extend(value)
         level = [value for value in below if isinstance(value, dict | list)]
+
+
+def bounded_lines(stream: IO[str]) -> Iterator[str | None]:
+    """The lines of ``stream``; None for a line longer than :data:`MAX_LINE_BYTES`.
+
+    An overlong line is read past in pieces and never held whole, so a peer that writes
+    gigabytes without a newline costs no more memory than one long line allowed.
+    """
+    while True:
+        line = stream.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        if len(line) <= MAX_LINE_BYTES or line.endswith("\n"):
+            yield line
+            continue
+        while line and not line.endswith("\n"):
+            line = stream.readline(MAX_LINE_BYTES)
+        yield None
 
 
 def _line(event: Any) -> int:

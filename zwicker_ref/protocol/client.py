@@ -21,6 +21,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import IO, Any, TypeVar
 
 from zwicker_ref.conformance.reference import EngineFault, Played, Setup, StageDeal, Unsupported
+from zwicker_ref.documents.bounds import MAX_LINE_BYTES, bounded_lines
 from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.position import Position
 from zwicker_ref.engine.scoring import SideScore
@@ -605,6 +606,7 @@ def _pump(stream: IO[str] | None, lines: queue.SimpleQueue[str | None]) -> None:
     if stream is None:
         lines.put(None)
         return
-    for line in stream:
-        lines.put(line)
+    for line in bounded_lines(stream):
+        # An overlong line is not JSON: the reader says so with this text instead.
+        lines.put(f"<a line of more than {MAX_LINE_BYTES:,} bytes>" if line is None else line)
     lines.put(None)
