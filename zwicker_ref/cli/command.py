@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import json
 import os
 import sys
@@ -134,6 +135,48 @@ def selected(scenario: Scenario, args: argparse.Namespace) -> bool:
         and (not args.provenance or scenario.provenance.value in args.provenance)
         and (not args.ids or scenario.id in args.ids)
     )
+
+
+def select(scenarios: Sequence[Scenario], args: argparse.Namespace) -> tuple[Scenario, ...]:
+    """The scenarios that pass every filter given; ``filter-matches-nothing`` if none do.
+
+    A filter value that no scenario read has is named, with the nearest values that
+    exist (a misspelt variant or id); filters that each match but select nothing together
+    are named together. Without filters every scenario is selected, even none.
+    """
+    chosen = tuple(scenario for scenario in scenarios if selected(scenario, args))
+    given = [
+        (flag, values, have)
+        for flag, values, have in (
+            ("--variant", args.variant, {s.variant.id for s in scenarios}),
+            ("--clause", args.clause, {clause for s in scenarios for clause in s.clauses}),
+            ("--kind", args.kind, {s.kind.value for s in scenarios}),
+            ("--provenance", args.provenance, {s.provenance.value for s in scenarios}),
+            ("--id", args.ids, {s.id for s in scenarios}),
+        )
+        if values
+    ]
+    for flag, values, have in given:
+        for value in values:
+            if value not in have:
+                near = difflib.get_close_matches(value, sorted(have), n=3, cutoff=0.6)
+                hint = (
+                    f"; nearest: {', '.join(near)}"
+                    if near
+                    else f"; those read: {', '.join(sorted(have))}"
+                    if len(have) <= 10
+                    else ""
+                )
+                raise ZwickerError(
+                    ErrorCode.FILTER_MATCHES_NOTHING,
+                    f"{flag} {value}: no scenario read has it{hint}",
+                )
+    if given and not chosen:
+        named = " ".join(f"{flag} {value}" for flag, values, _ in given for value in values)
+        raise ZwickerError(
+            ErrorCode.FILTER_MATCHES_NOTHING, f"{named}: no scenario passes these filters together"
+        )
+    return chosen
 
 
 def add_corpus_paths(parser: argparse.ArgumentParser) -> None:
