@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from zwicker_ref.cli.command import Command, expand, no_arguments
@@ -46,8 +47,11 @@ def _validate(args: argparse.Namespace) -> int:
         print("zwicker validate: no *.yaml files found", file=sys.stderr)
         return 1
     valid = invalid = 0
+    ids: dict[str, ScenarioId] = {}  # each scenario id where it was first met
     for path in paths:
-        problems = check_file(path)
+        problems, named = check_file(path)
+        if named is not None:
+            problems += _duplicate_id(named, ids)
         if problems:
             invalid += 1
             print(f"FAIL {path}")
@@ -61,27 +65,61 @@ def _validate(args: argparse.Namespace) -> int:
     return 1 if invalid else 0
 
 
-def check_file(path: Path) -> list[Problem]:
-    """Every problem of one spec or scenario file (none: it is valid)."""
+@dataclass(frozen=True, slots=True)
+class ScenarioId:
+    """Where a scenario file states its id."""
+
+    id: str
+    file: str
+    line: int | None
+
+
+def _duplicate_id(named: ScenarioId, first: dict[str, ScenarioId]) -> list[Problem]:
+    """``duplicate-scenario-id`` if ``named``'s id was met in an earlier file (else kept)."""
+    earlier = first.setdefault(named.id, named)
+    if earlier is named:
+        return []
+    where = earlier.file + (f":{earlier.line}" if earlier.line else "")
+    return [
+        Problem(
+            code=ErrorCode.DUPLICATE_SCENARIO_ID,
+            message=f"id {named.id!r} is already used by {where}",
+            file=named.file,
+            path="id",
+            line=named.line,
+        )
+    ]
+
+
+def check_file(path: Path) -> tuple[list[Problem], ScenarioId | None]:
+    """Every problem of one spec or scenario file (none: it is valid), and a scenario's id.
+
+    The id (None for a file that is not a scenario or has no id) is for the check of
+    duplicate ids across the files validated together.
+    """
     name = str(path)
     if not path.exists():
         return [
             Problem(code=ErrorCode.FILE_UNREADABLE, message="no such file or directory", file=name)
-        ]
+        ], None
     try:
         document = read_yaml(path, name)
     except InvalidFileError as error:
-        return list(error.problems)
+        return list(error.problems), None
     data = document.data
     if is_scenario_data(data):
         _scenario, problems = check_scenario_document(document)
-        return problems
+        ident = data.get("id")
+        named = (
+            ScenarioId(ident, name, document.line_of(("id",))) if isinstance(ident, str) else None
+        )
+        return problems, named
     if isinstance(data, dict) and "clauses" in data:
         _variant, problems = check_variant_document(document, expected_id=path.stem)
-        return problems
+        return problems, None
     if isinstance(data, dict) and "sources" in data:
         _sources, problems = check_sources_document(document)
-        return problems
+        return problems, None
     return [
         Problem(
             code=ErrorCode.FILE_KIND_UNKNOWN,
@@ -91,7 +129,7 @@ def check_file(path: Path) -> list[Problem]:
             file=name,
             line=1,
         )
-    ]
+    ], None
 
 
 def _variants(_args: argparse.Namespace) -> int:
