@@ -176,7 +176,7 @@ def test_the_pre_commit_hooks_name_existing_commands() -> None:
     from zwicker_ref.cli import commands
 
     names = {command.name for command in commands()}
-    assert {hook["id"] for hook in hooks} == {"zwicker-validate", "zwicker-fmt"}
+    assert {hook["id"] for hook in hooks} == {"zwicker-validate", "zwicker-fmt", "zwicker-check"}
     for hook in hooks:
         program, command = hook["entry"].split()[:2]
         assert program == "zwicker"
