@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: check test lint typecheck docs soak fuzz mutants corpus-mutants goldens bench bench-instructions bench-floor clean
+.PHONY: check test lint typecheck docs soak fuzz mutants corpus-mutants goldens bench bench-instructions bench-floor bench-hostile clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -79,6 +79,11 @@ bench-instructions: $(STAMP)
 ## issue 17's target rates (prints, asserts nothing).
 bench-floor: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_floor
+
+## bench-hostile: time and peak memory of every reader on every hostile input of
+## tests/hostile_cases.py, each in a fresh process under 300 MB and 20 CPU s (prints, asserts nothing).
+bench-hostile: $(STAMP)
+	$(BIN)/python -m benchmarks.bench_hostile
 
 clean:
 	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache

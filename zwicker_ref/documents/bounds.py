@@ -152,8 +152,10 @@ def check_json_depth(data: object, name: str) -> None:
 def bounded_lines(stream: IO[str]) -> Iterator[str | None]:
     """The lines of ``stream``; None for a line longer than :data:`MAX_LINE_BYTES`.
 
-    An overlong line is read past in pieces and never held whole, so a peer that writes
-    gigabytes without a newline costs no more memory than one long line allowed.
+    An overlong line is reported (None) as soon as the limit is crossed, then read past in
+    pieces when the next line is asked for, never held whole: a peer that writes
+    gigabytes without a newline costs no more memory than one long line allowed, and one
+    that stops writing in the middle is not waited for before the refusal.
     """
     while True:
         line = stream.readline(MAX_LINE_BYTES + 1)
@@ -162,9 +164,9 @@ def bounded_lines(stream: IO[str]) -> Iterator[str | None]:
         if len(line) <= MAX_LINE_BYTES or line.endswith("\n"):
             yield line
             continue
+        yield None
         while line and not line.endswith("\n"):
             line = stream.readline(MAX_LINE_BYTES)
-        yield None
 
 
 def _line(event: Any) -> int:

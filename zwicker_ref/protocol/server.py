@@ -11,7 +11,8 @@ from typing import IO, Any
 from zwicker_ref._version import __version__
 from zwicker_ref.conformance.reference import REFERENCE
 from zwicker_ref.conformance.runner import perft_counts
-from zwicker_ref.documents.bounds import MAX_LINE_BYTES, bounded_lines, check_json_depth
+from zwicker_ref.documents import bounds
+from zwicker_ref.documents.bounds import bounded_lines, check_json_depth
 from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.position import Position
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, InvalidFileError, ZwickerError
@@ -295,7 +296,7 @@ def serve(reader: IO[str], writer: IO[str]) -> None:
         request: Any = None
         try:
             if line is None:
-                raise ValueError(f"a line of more than {MAX_LINE_BYTES:,} bytes")
+                raise ValueError(f"a line of more than {bounds.MAX_LINE_BYTES:,} bytes")
             request = json.loads(line)
             check_json_depth(request, "request")
         except (ValueError, RecursionError, InvalidFileError) as error:
