@@ -55,6 +55,11 @@ def duplicate_cards(count: int = 150_000) -> str:
     return _position(", ".join(["9C"] * count))
 
 
+def wrong_cards(count: int = 150_000) -> str:
+    """A position whose stock is ``count`` texts that are no card: a flood of schema errors."""
+    return _position(", ".join(["XX"] * count))
+
+
 def duplicate_keys(count: int = 90_000) -> str:
     """A mapping with one key ``count`` times: a flood of ``yaml-duplicate-key``."""
     return "format: 1\n" + "x: 1\n" * count
@@ -118,6 +123,12 @@ FLOODS = {
         make=_text(duplicate_cards()),
         flood=True,
     ),
+    "schema": Case(
+        name="wrong-cards",
+        code="schema-violation",
+        make=_text(wrong_cards()),
+        flood=True,
+    ),
     "scenario": Case(
         name="duplicate-cards-in-a-scenario",
         code="invalid-position",
@@ -125,7 +136,7 @@ FLOODS = {
         flood=True,
     ),
 }
-"""The issue's flood of duplicate cards, for the readers of positions."""
+"""The issue's flood of duplicate cards, and one of schema errors, for the readers of positions."""
 
 READERS: dict[str, tuple[str, ...]] = {
     "position": ("legal", "{file}"),
@@ -221,7 +232,8 @@ def run_limited(
 def reader_runs() -> list[tuple[str, Case]]:
     """Every (reader, case) pair the suite runs."""
     pairs = [(reader, case) for case in CASES for reader in READERS]
-    pairs += [("position", FLOODS["position"]), ("scenario", FLOODS["scenario"])]
+    pairs += [("position", FLOODS["position"]), ("position", FLOODS["schema"])]
+    pairs += [("scenario", FLOODS["scenario"])]
     pairs += [("validate", FLOODS["scenario"])]
     return pairs
 

@@ -137,7 +137,10 @@ class Problem:
     path: str = ""
     line: int | None = None
     more: int = 0
-    """Above 0: this problem stands for that many more of its code, not reported one by one."""
+    """Not 0: this problem stands for that many more of its code, not reported one by one
+    (:data:`UNCOUNTED`: for more that were not looked for)."""
+    open_ended: bool = False
+    """With ``more``: the search stopped, so there may be more than ``more``."""
 
     def __str__(self) -> str:
         where = self.file or "<input>"
@@ -156,17 +159,21 @@ def bounded_problems(problems: Sequence[Problem]) -> tuple[Problem, ...]:
 
     The ones past the limit are counted in one problem after the last one kept, with the
     same code and file: ``… and 262,140 more problems of this kind`` (its ``more`` field
-    holds the number; summaries already among ``problems`` are added to it). A file of a
-    million errors is reported in a few lines, as readably as a file of one.
+    holds the number; summaries already among ``problems`` are added to it, and one that
+    is ``open_ended`` makes the count a least one). A file of a million errors
+    is reported in a few lines, as readably as a file of one.
     """
     counts: dict[tuple[str | None, ErrorCode], int] = {}
     more: dict[tuple[str | None, ErrorCode], int] = {}
+    open_ended: set[tuple[str | None, ErrorCode]] = set()
     kept: list[Problem] = []
     last: dict[tuple[str | None, ErrorCode], int] = {}
     for problem in problems:
         kind = (problem.file, problem.code)
         if problem.more:
-            more[kind] = more.get(kind, 0) + problem.more
+            if problem.open_ended:
+                open_ended.add(kind)
+            more[kind] = more.get(kind, 0) + max(problem.more, 0)
             continue
         count = counts[kind] = counts.get(kind, 0) + 1
         if count <= MAX_PROBLEMS_OF_A_KIND:
@@ -174,18 +181,29 @@ def bounded_problems(problems: Sequence[Problem]) -> tuple[Problem, ...]:
             last[kind] = len(kept)
         else:
             more[kind] = more.get(kind, 0) + 1
+    for kind in open_ended:
+        more.setdefault(kind, 0)
     for kind, extra in sorted(more.items(), key=lambda item: -last.get(item[0], 0)):
-        kept.insert(last.get(kind, len(kept)), more_problems(kind[0], kind[1], extra))
+        summary = more_problems(kind[0], kind[1], extra, at_least=kind in open_ended)
+        kept.insert(last.get(kind, len(kept)), summary)
     return tuple(kept)
 
 
-def more_problems(file: str | None, code: ErrorCode, count: int) -> Problem:
-    """The problem that stands for ``count`` more problems with ``code`` in ``file``."""
+UNCOUNTED = -1
+"""The ``more`` of a problem that says others may follow, not looked for (not counted)."""
+
+
+def more_problems(file: str | None, code: ErrorCode, count: int, at_least: bool = False) -> Problem:
+    """The problem that stands for ``count`` more problems with ``code`` in ``file``.
+
+    ``at_least``: the search stopped early, so there may be more than ``count``.
+    """
+    if at_least:
+        message = f"… and at least {count:,} more problems of this kind (the search stopped)"
+    else:
+        message = f"… and {count:,} more problem{'s' if count != 1 else ''} of this kind"
     return Problem(
-        code=code,
-        message=f"… and {count:,} more problem{'s' if count != 1 else ''} of this kind",
-        file=file,
-        more=count,
+        code=code, message=message, file=file, more=count or UNCOUNTED, open_ended=at_least
     )
 
 

@@ -11,7 +11,7 @@ from zwicker_ref.cli.command import Command, expand, no_arguments
 from zwicker_ref.conformance.scenarios import check_scenario_document, is_scenario_data
 from zwicker_ref.documents.locations import scenarios_dir, spec_dir
 from zwicker_ref.documents.yamlfile import read_yaml
-from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem
+from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem, bounded_problems
 from zwicker_ref.rules.check_total import check_total
 from zwicker_ref.rules.comparison import differences
 from zwicker_ref.rules.deal_plan import plan_deal
@@ -54,6 +54,7 @@ def _validate(args: argparse.Namespace) -> int:
             problems += _duplicate_id(named, ids)
         if problems:
             invalid += 1
+            problems = list(bounded_problems(problems))
             print(f"FAIL {path}")
             for problem in problems:
                 print(f"  {problem}")

@@ -166,6 +166,7 @@ class Report:
                     "path": problem.path,
                     "code": problem.code.value,
                     "message": problem.message,
+                    **({"more": problem.more} if problem.more else {}),
                 }
                 for problem in self.invalid
             ],

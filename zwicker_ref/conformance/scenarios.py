@@ -200,6 +200,8 @@ def _position(
             file=p.file,
             path="position" + ("." + p.path if p.path and not p.path.startswith("[") else p.path),
             line=p.line if p.line is not None else document.line_of(prefix),
+            more=p.more,
+            open_ended=p.open_ended,
         )
         for p in problems
     ]
