@@ -37,15 +37,18 @@ def main() -> int:
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write the rows as JSON")
     args = parser.parse_args()
     rows = _measure()
-    print(f"{'reader':<12} {'case':<32} {'status':>6} {'seconds':>8} {'peak MB':>8}")
+    print(f"{'reader':<12} {'case':<32} {'status':>6} {'wall s':>7} {'CPU s':>6} {'peak MB':>8}")
     for reader, case, result in rows:
         print(
-            f"{reader:<12} {case:<32} {result.status:>6} {result.seconds:>8.2f} "
-            f"{result.peak_mb:>8.1f}"
+            f"{reader:<12} {case:<32} {result.status:>6} {result.seconds:>7.2f} "
+            f"{result.cpu_seconds:>6.2f} {result.peak_mb:>8.1f}"
         )
-    slowest = max(rows, key=lambda row: row[2].seconds)
+    slowest = max(rows, key=lambda row: row[2].cpu_seconds)
     largest = max(rows, key=lambda row: row[2].peak_mb)
-    print(f"slowest: {slowest[0]} on {slowest[1]}: {slowest[2].seconds:.2f} s")
+    print(
+        f"slowest: {slowest[0]} on {slowest[1]}: {slowest[2].cpu_seconds:.2f} s CPU, "
+        f"{slowest[2].seconds:.2f} s wall"
+    )
     print(f"largest: {largest[0]} on {largest[1]}: {largest[2].peak_mb:.1f} MB")
     if args.json is not None:
         args.json.write_text(
@@ -56,6 +59,7 @@ def main() -> int:
                         "case": case,
                         "status": result.status,
                         "seconds": round(result.seconds, 3),
+                        "cpu_seconds": round(result.cpu_seconds, 3),
                         "peak_mb": round(result.peak_mb, 1),
                     }
                 )

@@ -162,6 +162,8 @@ class Result:
     err: str
     seconds: float
     peak_mb: float
+    cpu_seconds: float = 0.0
+    """User and system time: the cost, less swayed than wall time by a loaded machine."""
 
     @property
     def killed(self) -> bool:
@@ -226,6 +228,7 @@ def run_limited(
             err=(places / "err").read_text("utf-8", errors="replace"),
             seconds=seconds,
             peak_mb=usage.ru_maxrss / 1024,
+            cpu_seconds=usage.ru_utime + usage.ru_stime,
         )
 
 
