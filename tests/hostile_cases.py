@@ -60,6 +60,11 @@ def wrong_cards(count: int = 150_000) -> str:
     return _position(", ".join(["XX"] * count))
 
 
+def comments(count: int = 40_000) -> str:
+    """A scenario-like file of ``count`` list items, each with a comment of many ``#``."""
+    return "kind: move\nprovenance: hand\nitems:\n" + "- a # # # #\n" * count
+
+
 def duplicate_keys(count: int = 90_000) -> str:
     """A mapping with one key ``count`` times: a flood of ``yaml-duplicate-key``."""
     return "format: 1\n" + "x: 1\n" * count
@@ -129,6 +134,7 @@ FLOODS = {
         make=_text(wrong_cards()),
         flood=True,
     ),
+    "fmt": Case(name="comments", code="fmt-comment", make=_text(comments()), flood=True),
     "scenario": Case(
         name="duplicate-cards-in-a-scenario",
         code="invalid-position",
@@ -136,7 +142,8 @@ FLOODS = {
         flood=True,
     ),
 }
-"""The issue's flood of duplicate cards, and one of schema errors, for the readers of positions."""
+"""Floods for the readers they hit: duplicate cards (the issue's), wrong cards (schema
+errors), comments that ``zwicker fmt`` refuses (many ``#`` among many values)."""
 
 READERS: dict[str, tuple[str, ...]] = {
     "position": ("legal", "{file}"),
@@ -236,7 +243,7 @@ def reader_runs() -> list[tuple[str, Case]]:
     """Every (reader, case) pair the suite runs."""
     pairs = [(reader, case) for case in CASES for reader in READERS]
     pairs += [("position", FLOODS["position"]), ("position", FLOODS["schema"])]
-    pairs += [("scenario", FLOODS["scenario"])]
+    pairs += [("scenario", FLOODS["scenario"]), ("fmt", FLOODS["fmt"])]
     pairs += [("validate", FLOODS["scenario"])]
     return pairs
 
