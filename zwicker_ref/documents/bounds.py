@@ -132,20 +132,28 @@ def check_yaml_text(text: str, name: str) -> None:
         return
 
 
-def check_json_depth(data: object, name: str) -> None:
-    """Refuse JSON ``data`` nested deeper than :data:`MAX_DEPTH` (walked without recursion)."""
+def check_json_bounds(data: object, name: str) -> None:
+    """Refuse JSON ``data`` nested too deep or holding too many values.
+
+    The limits are :data:`MAX_DEPTH` and :data:`MAX_VALUES`, as for YAML; the data is
+    walked level by level, without recursion.
+    """
     level: list[object] = [data]
-    depth = 0
+    depth = values = 0
     while level:
         depth += 1
+        values += len(level)
         if depth > MAX_DEPTH:
             raise refuse(name, ErrorCode.NESTING_TOO_DEEP, f"nested more than {MAX_DEPTH} deep")
+        if values > MAX_VALUES:
+            raise refuse(name, ErrorCode.FILE_TOO_LARGE, f"more than {MAX_VALUES:,} values")
         below: list[object] = []
         for value in level:
             if isinstance(value, dict):
                 below.extend(value.values())
             elif isinstance(value, list):
                 below.extend(value)
+        values += len(below) - sum(isinstance(value, dict | list) for value in below)
         level = [value for value in below if isinstance(value, dict | list)]
 
 

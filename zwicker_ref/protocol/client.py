@@ -21,11 +21,11 @@ from collections.abc import Callable, Collection, Sequence
 from typing import IO, Any, TypeVar
 
 from zwicker_ref.conformance.reference import EngineFault, Played, Setup, StageDeal, Unsupported
-from zwicker_ref.documents.bounds import MAX_LINE_BYTES, bounded_lines
+from zwicker_ref.documents.bounds import MAX_LINE_BYTES, bounded_lines, check_json_bounds
 from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.position import Position
 from zwicker_ref.engine.scoring import SideScore
-from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
+from zwicker_ref.errors import ErrorCode, IllegalMoveError, InvalidFileError, ZwickerError
 from zwicker_ref.formats.move_data import move_to_data
 from zwicker_ref.formats.notation import canonical_spelling, parse_move
 from zwicker_ref.formats.position_io import position_from_data, position_to_data
@@ -209,6 +209,11 @@ class ProcessEngine:
             reply = json.loads(line)
         except (ValueError, RecursionError):  # as in serve: unreadable JSON is not JSON
             raise self._fault(f"not JSON in answer to {op}: {line.strip()[:80]!r}") from None
+        try:
+            check_json_bounds(reply, "answer")
+        except InvalidFileError as error:
+            reason = error.problems[0].message
+            raise self._fault(f"the answer to {op} is refused: {reason}") from None
         if not isinstance(reply, dict):
             raise self._fault(f"the answer to {op} is not an object: {line.strip()[:80]!r}")
         got = reply.get("id")

@@ -12,7 +12,7 @@ from zwicker_ref._version import __version__
 from zwicker_ref.conformance.reference import REFERENCE
 from zwicker_ref.conformance.runner import perft_counts
 from zwicker_ref.documents import bounds
-from zwicker_ref.documents.bounds import bounded_lines, check_json_depth
+from zwicker_ref.documents.bounds import bounded_lines, check_json_bounds
 from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.position import Position
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, InvalidFileError, ZwickerError
@@ -298,7 +298,7 @@ def serve(reader: IO[str], writer: IO[str]) -> None:
             if line is None:
                 raise ValueError(f"a line of more than {bounds.MAX_LINE_BYTES:,} bytes")
             request = json.loads(line)
-            check_json_depth(request, "request")
+            check_json_bounds(request, "request")
         except (ValueError, RecursionError, InvalidFileError) as error:
             # Not only malformed JSON (JSONDecodeError is a ValueError): also a number of
             # more digits than Python converts, nesting deeper than it parses or than
