@@ -238,6 +238,15 @@ def test_serve_refuses_deep_nesting_and_goes_on() -> None:
     assert second["ok"] is True
 
 
+def test_serve_refuses_a_message_of_too_many_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bounds, "MAX_VALUES", 100)
+    many = json.dumps({"id": 1, "op": "hello", "pad": ["x"] * 150}) + "\n"
+    first, second = _served(many + '{"id": 2, "op": "hello"}\n')
+    assert first["error"] == "bad-request"
+    assert "more than 100 values" in str(first["message"])
+    assert second["ok"] is True
+
+
 def test_serve_refuses_an_overlong_line_without_holding_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
