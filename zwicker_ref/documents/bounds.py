@@ -139,21 +139,20 @@ def check_json_bounds(data: object, name: str) -> None:
     walked level by level, without recursion.
     """
     level: list[object] = [data]
-    depth = values = 0
+    depth, values = 0, 1
     while level:
         depth += 1
-        values += len(level)
         if depth > MAX_DEPTH:
             raise refuse(name, ErrorCode.NESTING_TOO_DEEP, f"nested more than {MAX_DEPTH} deep")
-        if values > MAX_VALUES:
-            raise refuse(name, ErrorCode.FILE_TOO_LARGE, f"more than {MAX_VALUES:,} values")
         below: list[object] = []
         for value in level:
             if isinstance(value, dict):
                 below.extend(value.values())
             elif isinstance(value, list):
                 below.extend(value)
-        values += len(below) - sum(isinstance(value, dict | list) for value in below)
+        values += len(below)
+        if values > MAX_VALUES:
+            raise refuse(name, ErrorCode.FILE_TOO_LARGE, f"more than {MAX_VALUES:,} values")
         level = [value for value in below if isinstance(value, dict | list)]
 
 
