@@ -17,6 +17,7 @@ import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from zwicker_ref.documents import bounds
 from zwicker_ref.documents.locations import spec_dir
 from zwicker_ref.documents.schema_gate import Check, Unsupported, compile_schema
 from zwicker_ref.documents.yamlfile import YamlDocument
@@ -32,10 +33,21 @@ _URN = "urn:zwicker-rules:schema:"
 
 @functools.cache
 def _schemas() -> dict[str, Any]:
-    """Every schema of ``spec/schema/``, by its ``$id``."""
+    """Every schema of ``spec/schema/``, by its ``$id``.
+
+    Read within the limits of :mod:`~zwicker_ref.documents.bounds`, as every file is (a
+    corpus named by ``ZWICKER_CORPUS`` may come from anywhere).
+    """
     schemas: dict[str, Any] = {}
     for path in sorted((spec_dir() / "schema").glob("*.schema.json")):
-        contents = json.loads(path.read_text(encoding="utf-8"))
+        name = str(path)
+        try:
+            contents = json.loads(bounds.read_text(path, name))
+        except (ValueError, RecursionError) as error:
+            raise bounds.refuse(name, ErrorCode.YAML_SYNTAX, f"not valid JSON: {error}") from None
+        bounds.check_json_bounds(contents, name)
+        if not isinstance(contents, dict) or not isinstance(contents.get("$id"), str):
+            raise bounds.refuse(name, ErrorCode.SCHEMA_VIOLATION, "a schema without an $id")
         schemas[contents["$id"]] = contents
     return schemas
 
