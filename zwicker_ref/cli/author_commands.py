@@ -41,8 +41,15 @@ def _fmt(args: argparse.Namespace) -> int:
             refused += 1
             print(f"ERROR {error}")
             continue
-        if not _is_scenario(text, str(path)):
-            continue  # a spec or another YAML file: not ours to lay out
+        try:
+            if not is_scenario_data(parse_yaml(text, str(path)).data):
+                continue  # a spec or another YAML file: not ours to lay out
+        except InvalidFileError as error:
+            refused += 1  # not YAML that can be read: reported once, not read again
+            print(f"REFUSED {path}")
+            for problem in error.problems:
+                print(f"  {problem}")
+            continue
         try:
             formatted = format_scenario_text(text, str(path))
         except InvalidFileError as error:
@@ -63,13 +70,6 @@ def _fmt(args: argparse.Namespace) -> int:
     verb = "would be reformatted" if args.check else "reformatted"
     print(f"{canonical} canonical, {changed} {verb}, {refused} refused")
     return 1 if refused or (args.check and changed) else 0
-
-
-def _is_scenario(text: str, name: str) -> bool:
-    try:
-        return is_scenario_data(parse_yaml(text, name).data)
-    except InvalidFileError:
-        return True  # unreadable YAML: let the formatter report it
 
 
 def _first_difference(path: Path, text: str, formatted: str) -> Problem:

@@ -16,7 +16,13 @@ from typing import Any, TypeVar
 import yaml
 
 from zwicker_ref.documents import bounds
-from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem
+from zwicker_ref.errors import (
+    MAX_PROBLEMS_OF_A_KIND,
+    ErrorCode,
+    InvalidFileError,
+    Problem,
+    more_problems,
+)
 
 # libyaml's parser, where PyYAML was built with it, composes the same nodes with the same
 # marks about ten times faster: reading the corpus is most of what `zwicker check` does.
@@ -252,7 +258,9 @@ def parse_yaml(text: str, name: str) -> YamlDocument:
     reader = _Reader(name)
     data = reader.read(node, ())
     if reader.duplicates:
-        raise InvalidFileError(name, reader.duplicates)
+        more = reader.more_duplicates
+        counted = [more_problems(name, ErrorCode.YAML_DUPLICATE_KEY, more)] if more else []
+        raise InvalidFileError(name, [*reader.duplicates, *counted])
     if not reader.plain:
         data = _construct(node, name)
     return YamlDocument(file=name, data=data, lines=reader.lines)
@@ -297,6 +305,7 @@ class _Reader:
         self.name = name
         self.lines: dict[DocPath, int] = {}
         self.duplicates: list[Problem] = []
+        self.more_duplicates = 0
         self.plain = True
         self._made: dict[int, Any] = {}  # containers by node id: an alias is the same object
 
@@ -335,6 +344,9 @@ class _Reader:
             key: PathPart = key_node.value if scalar else "?"
             line = key_node.start_mark.line + 1
             if key in seen:
+                if len(self.duplicates) >= MAX_PROBLEMS_OF_A_KIND:
+                    self.more_duplicates += 1  # counted, not described
+                    continue
                 self.duplicates.append(
                     Problem(
                         code=ErrorCode.YAML_DUPLICATE_KEY,
