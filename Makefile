@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # copies it into the site (zwicker_ref/site/explorer_bundle.py).
 EXPLORER_RUNTIME := explorer/node_modules/.package-lock.json
 
-.PHONY: check test lint typecheck docs soak fuzz mutants corpus-mutants goldens bench bench-instructions bench-floor bench-explorer clean
+.PHONY: check test lint typecheck docs soak fuzz mutants corpus-mutants goldens bench bench-instructions bench-floor bench-explorer bench-hostile clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -93,6 +93,11 @@ bench-floor: $(STAMP)
 ## example's moves after ready (issue 31's budgets; prints, asserts nothing).
 bench-explorer: $(STAMP) $(EXPLORER_RUNTIME)
 	$(BIN)/python -m benchmarks.bench_explorer
+
+## bench-hostile: time and peak memory of every reader on every hostile input of
+## tests/hostile_cases.py, each in a fresh process under 300 MB and 20 CPU s (prints, asserts nothing).
+bench-hostile: $(STAMP)
+	$(BIN)/python -m benchmarks.bench_hostile
 
 clean:
 	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache explorer/node_modules
