@@ -436,7 +436,9 @@ def test_play_refuses_a_match_record_no_reader_would_accept(
     # replay reads a match record within the input limits (documents.bounds); play does not
     # write one past them, which would be written and never read again (issue 34).
     from zwicker_ref.documents import bounds
+    from zwicker_ref.rules.spec_loader import load_variant
 
+    load_variant("grupp")  # read (and kept) within the real limits; only the record is held
     monkeypatch.setattr(bounds, "MAX_VALUES", 500)
     out = tmp_path / "match.yaml"
     arguments = ["play", "--variant", "grupp", "--players", "3", "--seed", "7", "--hands", "3"]
