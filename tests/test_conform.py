@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from tests.conftest import ROOT
-from zwicker_ref.cli import main
+from tests.engine_timeouts import ANSWER_TIMEOUT, HANG_TIMEOUT, PatientEngine
+from zwicker_ref.cli import engine_commands, main
 from zwicker_ref.engine.dealing import shuffled_deck, start_hand
 from zwicker_ref.formats.position_io import position_to_data
 from zwicker_ref.protocol import OPERATIONS, answer, serve
@@ -111,7 +112,7 @@ def test_the_example_engine_passes_what_it_supports(capsys: pytest.CaptureFixtur
     ("mode", "reason"),
     [
         ("crash", "engine fault: the engine exited"),
-        ("hang", "engine fault: no answer to legal within 2 s"),
+        ("hang", f"engine fault: no answer to legal within {HANG_TIMEOUT:g} s"),
         ("garbage", "engine fault: not JSON in answer to legal"),
         ("disorder", "engine fault: answer out of order"),
         ("float-id", "engine fault: the answer to legal has id "),
@@ -119,8 +120,16 @@ def test_the_example_engine_passes_what_it_supports(capsys: pytest.CaptureFixtur
     ],
 )
 def test_a_broken_engine_is_caught_named_and_the_run_completes(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], mode: str, reason: str
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    mode: str,
+    reason: str,
 ) -> None:
+    # Only the engine that hangs is waited for briefly, and its starts as long as it takes:
+    # the short timeout is run out by the hang alone, however busy the machine.
+    monkeypatch.setattr(engine_commands, "ProcessEngine", PatientEngine)
+    timeout = HANG_TIMEOUT if mode == "hang" else ANSWER_TIMEOUT
     corpus = corpus_of(tmp_path, LEGAL_CASES * 1)
     second = corpus / "second.yaml"
     second.write_text(
@@ -130,7 +139,7 @@ def test_a_broken_engine_is_caught_named_and_the_run_completes(
         encoding="utf-8",
     )
     engine = f"{PYTHON} {ROOT / 'tests' / 'engines' / 'broken_engine.py'} {mode}"
-    status = main(["conform", "--engine", engine, "--timeout", "2", str(corpus)])
+    status = main(["conform", "--engine", engine, "--timeout", f"{timeout:g}", str(corpus)])
     out = capsys.readouterr().out
     assert status == 1
     assert out.count(reason) == 2, out
