@@ -20,9 +20,10 @@ check: $(STAMP)
 	$(BIN)/zwicker validate --quiet
 	$(BIN)/zwicker check
 
-## test: the test suite, the linters, the type checker and the docs build.
+## test: the test suite on every core (pytest-xdist), the linters, the type checker, the
+## docs build.
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadgroup
 	$(MAKE) --no-print-directory lint typecheck docs
 
 lint: $(STAMP)

@@ -53,6 +53,26 @@ def clause_of(data: dict[str, Any], clause_id: str) -> dict[str, Any]:
     raise KeyError(clause_id)
 
 
+# `make test` runs the suite on every core (pytest-xdist, `-n auto --dist loadgroup`). A
+# module fixture that builds something slow (the site, the package) is built once by each
+# worker that runs a test using it: the tests using one are kept on one worker.
+_ONE_WORKER = {
+    "built_site": "site",
+    "corpus_ids": "site",
+    "dist": "package",
+    "installed": "package",
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Keep the tests sharing a slow module fixture together (the xdist_group mark)."""
+    for item in items:
+        names = getattr(item, "fixturenames", ())
+        group = next((_ONE_WORKER[name] for name in names if name in _ONE_WORKER), None)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
+
+
 @pytest.fixture
 def write_spec(tmp_path: Path) -> Callable[[dict[str, Any], str], Path]:
     """Write raw spec data to a temporary file named after the variant id."""
