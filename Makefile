@@ -21,10 +21,10 @@ check: $(STAMP)
 	$(BIN)/zwicker check
 
 ## test: the test suite on every core (pytest-xdist), the linters, the type checker, the
-## docs build.
+## docs build and the instruction guard (bench-instructions).
 test: $(STAMP)
 	$(BIN)/python -m pytest -n auto --dist loadgroup
-	$(MAKE) --no-print-directory lint typecheck docs
+	$(MAKE) --no-print-directory lint typecheck docs bench-instructions
 
 lint: $(STAMP)
 	$(BIN)/lint-imports --no-cache
@@ -70,10 +70,13 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_moves
 	$(BIN)/python -m benchmarks.bench_protocol
 
-## bench-instructions: instructions per random hand, counted by valgrind: a figure that does
-## not drift with the machine, to compare two trees (ROOT=DIR measures another checkout).
+## bench-instructions: the guard: instructions per random hand, counted by valgrind (a figure
+## that does not drift with the machine), held to benchmarks/instructions_baseline.json; fails
+## where a setting rose by more than 5 per cent, skipped (saying so) without valgrind (about
+## two minutes of a core). ROOT=DIR measures another checkout; a faster engine lowers the
+## baseline with `.venv/bin/python -m benchmarks.bench_instructions --save`.
 bench-instructions: $(STAMP)
-	$(BIN)/python -m benchmarks.bench_instructions $(if $(ROOT),--root $(ROOT))
+	$(BIN)/python -m benchmarks.bench_instructions --check $(if $(ROOT),--root $(ROOT))
 
 ## bench-floor: time per turn of random play beside a floor engine taking the same turns with
 ## nearly nothing of the rule (benchmarks/bench_floor.py), and the time a turn may take at
