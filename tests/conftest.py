@@ -12,6 +12,9 @@ import yaml
 from hypothesis import HealthCheck, Phase
 from hypothesis import settings as hypothesis_settings
 
+from tests.engine_timeouts import greet_patiently
+from zwicker_ref.protocol import ProcessEngine
+
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = ROOT / "spec" / "variants"
 
@@ -71,6 +74,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         group = next((_ONE_WORKER[name] for name in names if name in _ONE_WORKER), None)
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
+
+
+@pytest.fixture(autouse=True)
+def _engine_starts_waited_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every engine process a test starts, directly or through ``zwicker conform``, is
+    waited for as long as it takes to start (tests/engine_timeouts.py): its requests keep
+    their timeout, which only a hang may run out."""
+    monkeypatch.setattr(ProcessEngine, "_greet", greet_patiently)
 
 
 @pytest.fixture

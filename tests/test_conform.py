@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from tests.conftest import ROOT
-from tests.engine_timeouts import ANSWER_TIMEOUT, HANG_TIMEOUT, PatientEngine
-from zwicker_ref.cli import engine_commands, main
+from tests.engine_timeouts import ANSWER_TIMEOUT, HANG_TIMEOUT
+from zwicker_ref.cli import main
 from zwicker_ref.engine.dealing import shuffled_deck, start_hand
 from zwicker_ref.formats.position_io import position_to_data
 from zwicker_ref.protocol import OPERATIONS, answer, serve
@@ -120,15 +120,11 @@ def test_the_example_engine_passes_what_it_supports(capsys: pytest.CaptureFixtur
     ],
 )
 def test_a_broken_engine_is_caught_named_and_the_run_completes(
-    tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    mode: str,
-    reason: str,
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], mode: str, reason: str
 ) -> None:
-    # Only the engine that hangs is waited for briefly, and its starts as long as it takes:
-    # the short timeout is run out by the hang alone, however busy the machine.
-    monkeypatch.setattr(engine_commands, "ProcessEngine", PatientEngine)
+    # Only the engine that hangs is waited for briefly (its starts as long as they take:
+    # conftest.py), so the short timeout is run out by the hang alone, however busy the
+    # machine.
     timeout = HANG_TIMEOUT if mode == "hang" else ANSWER_TIMEOUT
     corpus = corpus_of(tmp_path, LEGAL_CASES * 1)
     second = corpus / "second.yaml"

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
-from tests.engine_timeouts import ANSWER_TIMEOUT, HANG_TIMEOUT, PatientEngine
+from tests.engine_timeouts import ANSWER_TIMEOUT, HANG_TIMEOUT
 from zwicker_ref.conformance.reference import (
     REFERENCE,
     BatchEngine,
@@ -88,12 +88,12 @@ def process() -> Iterator[Callable[..., ProcessEngine]]:
     """Engine processes started by a test, each closed after it.
 
     Each answer is waited for with ``timeout`` (by default ANSWER_TIMEOUT, reached only on
-    a fault); the engine's start with ANSWER_TIMEOUT in any case.
+    a fault); the engine's start with ANSWER_TIMEOUT in any case (conftest.py).
     """
     started: list[ProcessEngine] = []
 
     def start(command: str, timeout: float = ANSWER_TIMEOUT) -> ProcessEngine:
-        engine = PatientEngine(command, timeout=timeout)
+        engine = ProcessEngine(command, timeout=timeout)
         started.append(engine)
         return engine
 
