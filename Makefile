@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+CORES  := $(shell nproc 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 2)
+SYNC   := $(if $(filter output-sync,$(.FEATURES)),--output-sync=target)
 
 .PHONY: check test lint typecheck docs soak fuzz mutants corpus-mutants goldens bench bench-instructions bench-floor clean
 
@@ -22,9 +24,11 @@ check: $(STAMP)
 
 ## test: the test suite on every core (pytest-xdist), the linters, the type checker, the
 ## docs build and the instruction guard (bench-instructions).
+## The steps after the suite run side by side, one a core (the output of each kept together
+## where make can: GNU make 4).
 test: $(STAMP)
 	$(BIN)/python -m pytest -n auto --dist loadgroup
-	$(MAKE) --no-print-directory lint typecheck docs bench-instructions
+	$(MAKE) --no-print-directory -j$(CORES) $(SYNC) lint typecheck docs bench-instructions
 
 lint: $(STAMP)
 	$(BIN)/lint-imports --no-cache
