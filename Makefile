@@ -69,10 +69,12 @@ corpus-mutants: $(STAMP)
 goldens: $(STAMP)
 	$(BIN)/python -m tools.golden_corpus
 
-## bench: speed figures of move generation, random play and the protocol (prints, asserts nothing).
+## bench: speed figures of move generation, random play, the protocol, and fuzzing (in
+## process, through serve, --jobs 2) beside the whole corpus's times (prints, asserts nothing).
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_moves
-	$(BIN)/python -m benchmarks.bench_protocol
+	$(BIN)/python -m benchmarks.bench_protocol --no-corpus
+	$(BIN)/python -m benchmarks.bench_fuzz
 
 ## bench-instructions: the guard: instructions per random hand, counted by valgrind (a figure
 ## that does not drift with the machine), held to benchmarks/instructions_baseline.json; fails

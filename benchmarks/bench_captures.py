@@ -2,9 +2,9 @@
 
 Run from the repository root with ``.venv/bin/python -m benchmarks.bench_captures``. For
 each large position (``tests/positions.py``) and each card of the mover's hand: how many
-item sets the card can capture (:func:`~zwicker_ref.engine.captures.capture_masks`), the
+item sets the card can capture (:func:`~zwicker_ref.engine.core.captures.capture_masks`), the
 time to list them and the time to count them
-(:func:`~zwicker_ref.engine.captures.count_capture_masks`).
+(:func:`~zwicker_ref.engine.core.captures.count_capture_masks`).
 
 Every figure is taken cold, in a fresh process (start-up and imports excluded), as CPU time
 of that process (``time.process_time``), the best of ``--runs`` runs:
@@ -45,7 +45,7 @@ BUDGET_MS = {
 _RUN = """
 import json, sys, time
 from benchmarks.bench_captures import inputs
-from zwicker_ref.engine.captures import capture_masks, count_capture_masks
+from zwicker_ref.engine.core.captures import capture_masks, count_capture_masks
 offered, bound, cards = inputs(sys.argv[1])
 only = int(sys.argv[3])
 found = []
@@ -69,8 +69,8 @@ def inputs(name: str) -> tuple[tuple[tuple[int, ...], ...], int, list[tuple[str,
     order, none for an item the variant's joker restrictions keep from being taken.
     """
     from tests.positions import large_positions
-    from zwicker_ref.engine.mover_view import capture_shape
-    from zwicker_ref.engine.values import value_table
+    from zwicker_ref.engine.core.values import value_table
+    from zwicker_ref.engine.listing.mover_view import capture_shape
 
     position = large_positions()[name]
     values = value_table(position.rules)

@@ -25,7 +25,7 @@ For each setting, in each round:
   - a capture takes any set of table items that splits into groups all adding up to one
     value the played card takes. The table's subsets are searched once for the whole hand
     and combined into each card's captures by the reference's own functions
-    (:mod:`zwicker_ref.engine.captures`: ``subset_totals``, ``groups_by_value``,
+    (:mod:`zwicker_ref.engine.core.captures`: ``subset_totals``, ``groups_by_value``,
     ``feasible_subsets``); they are sorted only for the card whose capture is drawn;
   - a build is one card alone, or onto one item announcing the sum of its and the item's
     lowest value, where the rest of the hand backs that value;
@@ -55,13 +55,13 @@ from typing import Any
 
 from benchmarks.bench_moves import random_hand
 from zwicker_ref.cli import quiet_on_closed_pipe
-from zwicker_ref.engine.captures import feasible_subsets, groups_by_value, subset_totals
-from zwicker_ref.engine.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
+from zwicker_ref.engine.core.captures import feasible_subsets, groups_by_value, subset_totals
+from zwicker_ref.engine.core.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
+from zwicker_ref.engine.core.position import Position
 from zwicker_ref.engine.generation import legal_moves
-from zwicker_ref.engine.mover_view import capture_shape
+from zwicker_ref.engine.listing.mover_view import capture_shape
+from zwicker_ref.engine.listing.rule_tables import rule_tables
 from zwicker_ref.engine.play import apply_legal
-from zwicker_ref.engine.position import Position
-from zwicker_ref.engine.rule_tables import rule_tables
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
 
 TARGETS = {("dithmarschen", 4): 1000}
@@ -74,7 +74,7 @@ TARGET = 400
 FloorCard = tuple[tuple[int, ...], tuple[int, ...], int, int]
 """A card as the floor engine sees it: the values it takes when capturing, the values it
 offers on the table, its lowest value when built, and the values it backs in hand (a bit
-set): the reference's :class:`~zwicker_ref.engine.rule_tables.CardFacts`, as numbers."""
+set): the reference's :class:`~zwicker_ref.engine.listing.rule_tables.CardFacts`, as numbers."""
 
 Captures = list[set[int] | tuple[()]]
 """Each card's captures, as item sets (bit masks of table places) in no order."""

@@ -48,11 +48,11 @@ from typing import Any
 from tests.brute_force import brute_force_moves
 from tests.positions import large_positions
 from zwicker_ref.cli import quiet_on_closed_pipe
-from zwicker_ref.engine.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
+from zwicker_ref.engine.core.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
+from zwicker_ref.engine.core.moves import Move
+from zwicker_ref.engine.core.position import Position
 from zwicker_ref.engine.generation import legal_moves
-from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.play import apply_legal
-from zwicker_ref.engine.position import Position
 from zwicker_ref.formats.position_io import position_to_data
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
 

@@ -27,6 +27,9 @@ version = generate(
     write,
     home_template=(DOCS / "index.md").read_text("utf-8"),
     laws=(DOCS / "laws.md").read_text("utf-8"),
+    implementers=(DOCS / "implementers.md").read_text("utf-8"),
+    # The project's public home: one setting, repo_url in mkdocs.yml (shown where set).
+    repo_url=mkdocs_gen_files.config.repo_url,
 )
 mkdocs_gen_files.config.copyright = version.line()
 

@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tests.oracle import backed, cards_of, item_values, name_of, played_capture_values, special
-from zwicker_ref.engine.moves import Build, Capture, Move, Trail
-from zwicker_ref.engine.position import Pile, Position, TableItem
+from zwicker_ref.engine.core.moves import Build, Capture, Move, Trail
+from zwicker_ref.engine.core.position import Pile, Position, TableItem
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.variant import BuildOperation, LoneJoker, PartnerBasis, Rules, TableJokers
 

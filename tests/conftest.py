@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,7 @@ from zwicker_ref.protocol import ProcessEngine
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = ROOT / "spec" / "variants"
+MKDOCS = Path(sys.executable).parent / "mkdocs"
 
 
 def sources_dir() -> Path | None:
@@ -125,3 +128,16 @@ hypothesis_settings.register_profile(
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built once for the session by ``mkdocs build --strict``."""
+    site = tmp_path_factory.mktemp("site")
+    subprocess.run(
+        [str(MKDOCS), "build", "--strict", "--quiet", "--site-dir", str(site)],
+        cwd=ROOT,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"},
+        check=True,
+    )
+    return site

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
-from zwicker_ref.engine.position import Pile, Position, TableItem
+from zwicker_ref.engine.core.position import Pile, Position, TableItem
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.variant import (
     LoneJoker,

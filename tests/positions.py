@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from zwicker_ref.engine.position import (
+from zwicker_ref.engine.core.position import (
     Pile,
     Position,
     TableItem,

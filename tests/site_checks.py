@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import html
+import json
 import re
+import shutil
+import subprocess
 from collections import Counter
 from collections.abc import Set
 from html.parser import HTMLParser
@@ -164,3 +168,175 @@ def unlinked_clause_ids(site: Path, clause_ids: Set[str]) -> list[str]:
                     context = " ".join(text[max(0, found.start() - 40) : found.end() + 20].split())
                     problems.append(f"{page.relative_to(site)}: {found.group(0)} in “{context}”")
     return problems
+
+
+_ROW = re.compile(r'<tr id="(row-[^"]+)" class="(zc-same|zc-differs)">(.*?)</tr>', re.DOTALL)
+_CELL = re.compile(r"<td[^>]*>(.*?)</td>", re.DOTALL)
+_NOT_THE_RULE = re.compile(
+    r'<div class="zc-cell-sources">.*?</div>|<details>.*?</details>'
+    r'|<span class="zc-status[^>]*>.*?</span>',
+    re.DOTALL,
+)
+_TAGS = re.compile(r"<[^>]+>")
+
+
+def _words(fragment: str) -> str:
+    return " ".join(html.unescape(_TAGS.sub(" ", fragment)).split())
+
+
+def grid_rows(grid: str) -> list[tuple[str, bool, list[str]]]:
+    """The clause grid's rows: anchor, whether marked as differing, each cell's rule in words.
+
+    A cell's rule is what it states, less its sources, status badge and readings not chosen
+    (which differ between variants that state the same rule).
+    """
+    return [
+        (
+            found.group(1),
+            found.group(2) == "zc-differs",
+            [_words(_NOT_THE_RULE.sub("", cell)) for cell in _CELL.findall(found.group(3))],
+        )
+        for found in _ROW.finditer(grid)
+    ]
+
+
+def differing_rows_with_identical_cells(grid: str) -> list[str]:
+    """Rows marked as differing whose cells all state the same rule."""
+    return [
+        f"{row}: every cell reads “{cells[0]}”"
+        for row, differs, cells in grid_rows(grid)
+        if differs and len(set(cells)) == 1
+    ]
+
+
+def dashes_without_reason(grid: str) -> list[str]:
+    """Cells that are a dash and say nothing of why."""
+    return [
+        f"{row}, column {column + 1}"
+        for row, _, cells in grid_rows(grid)
+        for column, cell in enumerate(cells)
+        if cell.startswith("—") and len(cell.lstrip("— ").split()) < 3
+    ]
+
+
+_PAGE_TITLE = re.compile(r"<title>(.*?)</title>", re.DOTALL)
+_REDIRECT = re.compile(r'<meta http-equiv="refresh"')
+
+
+def shared_titles(site: Path) -> list[str]:
+    """Titles that more than one page has (pages that only redirect are not pages, nor 404)."""
+    by_title: dict[str, list[str]] = {}
+    for page in pages(site):
+        if page == site / "404.html":
+            continue
+        text = page.read_text(encoding="utf-8")
+        found = _PAGE_TITLE.search(text)
+        if found is None or _REDIRECT.search(text):
+            continue
+        by_title.setdefault(html.unescape(found.group(1)), []).append(str(page.relative_to(site)))
+    return [f"{title}: {', '.join(found)}" for title, found in by_title.items() if len(found) > 1]
+
+
+def find_browser() -> str | None:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def browser_dump(
+    browser: str, page: Path, tmp_path: Path, anchor: str = "", width: int = 1200
+) -> str:
+    """The page's DOM as Chromium builds it at ``width`` px (a screenshot beside it, page.png)."""
+    address = page.as_uri() + (f"#{anchor}" if anchor else "")
+    flags = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={tmp_path / 'profile'}",
+    ]
+    subprocess.run(
+        [
+            browser,
+            *flags,
+            f"--screenshot={tmp_path / 'page.png'}",
+            f"--window-size={width},1600",
+            address,
+        ],
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    result = subprocess.run(
+        [browser, *flags, "--dump-dom", address],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    return result.stdout
+
+
+_MEASURE = """<script>addEventListener("load", function () {
+  var right = 0, over = [];
+  document.querySelectorAll("article *").forEach(function (e) {
+    var box = e.getBoundingClientRect();
+    if (box.right > right) right = box.right;
+    if (e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 && e.tagName !== "PRE")
+      over.push(e.tagName + "." + e.className + ": " + e.scrollWidth + " > " + e.clientWidth);
+  });
+  parent.postMessage(JSON.stringify({width: innerWidth, right: right, over: over}), "*");
+});</script>"""
+"""Measures a page as laid out: its rightmost edge and every box wider than itself (code
+listings aside, which scroll by design)."""
+
+_FRAME = """<!doctype html><html><body style="margin:0"><div id="measured"></div>
+<iframe src="{page}" style="width:{width}px;height:1600px;border:0"></iframe>
+<script>addEventListener("message", function (e) {{
+  document.getElementById("measured").textContent = e.data; }});</script></body></html>"""
+"""Chromium's headless window is at least 500 px wide: a narrower screen is a frame."""
+
+
+def layout_at(browser: str, page: Path, width: int, tmp_path: Path) -> dict[str, object]:
+    """How ``page`` lays out on a screen ``width`` px wide: the viewport width, the right
+    edge of its content and the boxes that overflow (scroll sideways) there."""
+    measured = page.with_name("zc-measured.html")
+    frame = page.with_name("zc-frame.html")
+    text = page.read_text(encoding="utf-8")
+    measured.write_text(text.replace("</body>", _MEASURE + "</body>"), encoding="utf-8")
+    frame.write_text(_FRAME.format(page=measured.name, width=width), encoding="utf-8")
+    try:
+        result = subprocess.run(
+            [
+                browser,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                f"--user-data-dir={tmp_path / 'profile'}",
+                f"--window-size={width + 200},1600",
+                "--virtual-time-budget=10000",
+                "--dump-dom",
+                frame.as_uri(),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        )
+    finally:
+        measured.unlink()
+        frame.unlink()
+    found = re.search(r'<div id="measured">([^<]+)</div>', result.stdout)
+    assert found is not None, "the page sent no measurement"
+    data: dict[str, object] = json.loads(html.unescape(found.group(1)))
+    return data

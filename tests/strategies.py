@@ -23,11 +23,11 @@ from hypothesis import strategies as st
 from hypothesis.vendor import pretty
 
 from tests.oracle import highest_value
-from zwicker_ref.engine.dealing import shuffled_deck, start_hand
+from zwicker_ref.engine.core.dealing import shuffled_deck, start_hand
+from zwicker_ref.engine.core.moves import Build, Capture, Move, Trail
+from zwicker_ref.engine.core.position import Pile, Position
 from zwicker_ref.engine.generation import legal_moves
-from zwicker_ref.engine.moves import Build, Capture, Move, Trail
 from zwicker_ref.engine.play import apply_legal
-from zwicker_ref.engine.position import Pile, Position
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.position_io import position_from_data, position_to_data
 from zwicker_ref.rules.cards import Card
@@ -44,7 +44,7 @@ def _print_position(position: Position, printer: Any, cycle: bool) -> None:
     printer.text(f"position_from_data({position_to_data(position)!r})")
 
 
-pretty.for_type_by_name("zwicker_ref.engine.position", "Position", _print_position)
+pretty.for_type_by_name("zwicker_ref.engine.core.position", "Position", _print_position)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from benchmarks.bench_floor import (
     floor_turn,
     played_positions,
 )
-from zwicker_ref.engine.dealing import splitmix64
+from zwicker_ref.engine.core.dealing import splitmix64
 
 
 def adds_up(table: list[tuple[int, ...]], group: list[int], value: int) -> bool:

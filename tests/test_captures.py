@@ -1,4 +1,4 @@
-"""The capture search (zwicker_ref.engine.captures) against the rule written out plainly.
+"""The capture search (zwicker_ref.engine.core.captures) against the rule written out plainly.
 
 :func:`capture_masks` and :func:`count_capture_masks` answer from a table's values alone
 (``offered``: each item's values in table order, ``()`` for an item never taken). The
@@ -23,8 +23,8 @@ from hypothesis import example, given, note
 from hypothesis import strategies as st
 
 from tests.positions import large_positions
-from zwicker_ref.engine.capture_vectors import VECTOR_LIMIT, vector_table
-from zwicker_ref.engine.captures import (
+from zwicker_ref.engine.core.capture_vectors import VECTOR_LIMIT, vector_table
+from zwicker_ref.engine.core.captures import (
     _SPREAD_TABLES,
     GROUP_BUDGET,
     SMALL_TABLE,
@@ -40,9 +40,9 @@ from zwicker_ref.engine.captures import (
     splits_whole,
     table_captures,
 )
-from zwicker_ref.engine.mover_view import capture_shape
-from zwicker_ref.engine.position import Position
-from zwicker_ref.engine.values import value_table
+from zwicker_ref.engine.core.position import Position
+from zwicker_ref.engine.core.values import value_table
+from zwicker_ref.engine.listing.mover_view import capture_shape
 
 Offered = tuple[tuple[int, ...], ...]
 

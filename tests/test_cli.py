@@ -12,7 +12,7 @@ import pytest
 
 from tests.conftest import ROOT, VARIANTS, raw_spec
 from zwicker_ref.cli import main
-from zwicker_ref.engine.dealing import start_hand
+from zwicker_ref.engine.core.dealing import start_hand
 from zwicker_ref.engine.play import play
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.record import load_record
@@ -307,7 +307,22 @@ def test_coverage_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     main(["coverage"])
     out = capsys.readouterr().out
     assert "dithmarschen" in out
-    assert out.strip().splitlines()[-1].endswith("clauses covered")
+    assert "320 of 320 clauses covered" in out
+    assert out.strip().splitlines()[-1] == "48 of 48 fields by moment pinned (100 %)"
+
+
+def test_coverage_marks_a_field_no_case_pins(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A corpus whose only case states the table alone leaves the other fields MISSING."""
+    case = ROOT / "scenarios" / "dithmarschen" / "build" / "ace-on-nine.yaml"
+    (tmp_path / "case.yaml").write_text(case.read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["coverage", "--missing", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "  stage " in out
+    assert "MISSING" in out
+    # The identity fields, the seat to move and the table, all mid-stage (hands: one seat).
+    assert out.strip().splitlines()[-1] == "6 of 48 fields by moment pinned (12 %)"
 
 
 # The command line as a Unix user meets it ------------------------------------------------

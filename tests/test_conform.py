@@ -16,7 +16,7 @@ import pytest
 from tests.conftest import ROOT
 from tests.engine_timeouts import ANSWER_TIMEOUT, HANG_TIMEOUT
 from zwicker_ref.cli import main
-from zwicker_ref.engine.dealing import shuffled_deck, start_hand
+from zwicker_ref.engine.core.dealing import shuffled_deck, start_hand
 from zwicker_ref.formats.position_io import position_to_data
 from zwicker_ref.protocol import OPERATIONS, answer, serve
 from zwicker_ref.protocol.messages import OPTIONAL_OPERATIONS

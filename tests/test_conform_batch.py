@@ -28,9 +28,9 @@ from zwicker_ref.conformance.reference import (
 )
 from zwicker_ref.conformance.runner import Outcome, perft_counts, run_scenario
 from zwicker_ref.conformance.scenarios import Scenario, load_scenario
-from zwicker_ref.engine.moves import Move
-from zwicker_ref.engine.position import Position
-from zwicker_ref.engine.scoring import SideScore
+from zwicker_ref.engine.core.moves import Move
+from zwicker_ref.engine.core.position import Position
+from zwicker_ref.engine.core.scoring import SideScore
 from zwicker_ref.protocol import ProcessEngine
 from zwicker_ref.rules.cards import Card
 

@@ -26,10 +26,10 @@ from zwicker_ref.conformance.scenarios import (
     load_corpus,
     load_scenario,
 )
-from zwicker_ref.engine.dealing import start_hand
-from zwicker_ref.engine.legality import check_move
+from zwicker_ref.engine.check.legality import check_move
+from zwicker_ref.engine.core.dealing import start_hand
 from zwicker_ref.engine.play import apply_legal
-from zwicker_ref.errors import ILLEGAL_MOVE_CODES
+from zwicker_ref.errors import ILLEGAL_MOVE_CODES, ErrorCode, InvalidFileError
 
 CORPUS = ROOT / "scenarios"
 SCENARIOS, PROBLEMS = load_corpus([CORPUS])
@@ -163,3 +163,27 @@ def test_changing_any_card_of_the_sample_game_names_that_move(tmp_path: Path) ->
         outcome = run_scenario(load_scenario(broken))
         assert not outcome.passed
         assert outcome.differences[0].startswith(f"move {index + 1} ("), outcome.differences
+
+
+def test_a_game_names_its_players_one_per_seat_and_nowhere_else(tmp_path: Path) -> None:
+    # Issue 32: the sample game names its players (the walkthrough calls the seats by them);
+    # a list of the wrong length, or names on another kind, is refused with the place.
+    path = CORPUS / "christiansen" / "game" / "sample-game.yaml"
+    body = load_scenario(path).body
+    assert isinstance(body, GameBody)
+    assert body.names == ("Albert", "Beatrice", "Charlie", "Dianne")
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["names"] = ["Albert", "Beatrice", "Charlie"]
+    broken = tmp_path / "three-names.yaml"
+    broken.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    with pytest.raises(InvalidFileError) as caught:
+        load_scenario(broken)
+    [problem] = caught.value.problems
+    assert problem.code is ErrorCode.SCHEMA_VIOLATION
+    assert "names lists 3 players; the scenario has 4" in problem.message
+    move = yaml.safe_load((CORPUS / "dithmarschen" / "build" / "ace-on-nine.yaml").read_text())
+    move["names"] = ["A", "B", "C", "D"]
+    broken.write_text(yaml.safe_dump(move, sort_keys=False), encoding="utf-8")
+    with pytest.raises(InvalidFileError) as caught:
+        load_scenario(broken)
+    assert "names" in str(caught.value)

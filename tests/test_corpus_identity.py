@@ -151,7 +151,11 @@ def test_corpus_root_and_identity_are_values() -> None:
         one.path = ROOT.parent
     identity = corpus_identity()
     assert identity == CorpusIdentity(
-        version=identity.version, digest=identity.digest, files=identity.files, root=identity.root
+        version=identity.version,
+        digest=identity.digest,
+        files=identity.files,
+        root=identity.root,
+        scenario_files=identity.scenario_files,
     )
     assert identity != CorpusIdentity(
         version=identity.version, digest="0" * 64, files=identity.files, root=identity.root
@@ -163,3 +167,25 @@ def test_corpus_root_and_identity_are_values() -> None:
 def test_an_editable_package_ships_the_corpus_beside_it() -> None:
     """The corpus "shipped" with an editable install is the checkout around its package."""
     assert _shipped() == ROOT
+
+
+def test_the_first_line_says_what_the_files_hashed_are() -> None:
+    """Issue 33, §3.9: "663 files" beside "647 scenarios" left the reader to guess.
+
+    The line names the scenario files and the spec files, which add up to the files hashed,
+    and the scenario files are the ones the corpus loads.
+    """
+    from zwicker_ref.conformance.scenarios import load_corpus
+    from zwicker_ref.documents.locations import scenarios_dir
+
+    identity = corpus_identity()
+    scenarios, problems = load_corpus([scenarios_dir()])
+    assert not problems
+    assert identity.scenario_files == len(scenarios)
+    spec_files = identity.files - len(scenarios)
+    assert spec_files == len([name for name in corpus_files(ROOT) if name.startswith("spec/")])
+    assert identity.describe().endswith(
+        f"; {identity.files} files hashed: {len(scenarios)} scenario files, "
+        f"{spec_files} spec files)"
+    )
+    assert identity.to_json()["scenario_files"] == len(scenarios)

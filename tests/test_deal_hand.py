@@ -13,14 +13,14 @@ import pytest
 
 from tests.conftest import ROOT
 from tests.positions import cards
-from zwicker_ref.engine.dealing import (
+from zwicker_ref.engine.core.dealing import (
     deal_next_stage,
     shuffled_deck,
     splitmix64,
     start_hand,
     uniform_below,
 )
-from zwicker_ref.engine.position import Position
+from zwicker_ref.engine.core.position import Position
 from zwicker_ref.errors import ErrorCode, ZwickerError
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.deal_plan import plan_deal

@@ -46,7 +46,7 @@ def test_the_architecture_page_states_the_layers_contract_and_the_public_api() -
 
     text = ARCHITECTURE.read_text(encoding="utf-8")
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    [contract] = config["tool"]["importlinter"]["contracts"]
+    contract = config["tool"]["importlinter"]["contracts"][0]
     rows = re.findall(r"^\| (\d) \| (.+?) \|", text, re.MULTILINE)
     stated = [
         " | ".join(f"zwicker_ref.{name}" for name in re.findall(r"`(\w+)`", packages))
@@ -62,5 +62,5 @@ def test_the_readme_layout_names_every_module_of_each_subpackage() -> None:
     for package in sorted(path for path in PACKAGE.iterdir() if (path / "__init__.py").exists()):
         [row] = re.findall(rf"^\| `zwicker_ref/{package.name}/` \|(.*)$", readme, re.MULTILINE)
         named = set(re.findall(r"`(\w+)`", row))
-        modules = {path.stem for path in package.glob("*.py")} - {"__init__", "__main__"}
+        modules = {path.stem for path in package.rglob("*.py")} - {"__init__", "__main__"}
         assert modules <= named, f"{package.name}: {sorted(modules - named)} not in the README"

@@ -58,7 +58,7 @@ def test_the_illegal_move_codes_are_listed_explicitly_and_documented_as_such() -
 def test_every_code_the_legality_check_raises_is_an_illegal_move_code() -> None:
     from zwicker_ref.errors import ILLEGAL_MOVE_CODES
 
-    source = (ROOT / "zwicker_ref" / "engine" / "legality.py").read_text(encoding="utf-8")
+    source = (ROOT / "zwicker_ref" / "engine" / "check" / "legality.py").read_text(encoding="utf-8")
     raised = {ErrorCode[name] for name in re.findall(r"ErrorCode\.([A-Z_]+)", source)}
     assert raised
     assert raised <= ILLEGAL_MOVE_CODES
@@ -66,8 +66,8 @@ def test_every_code_the_legality_check_raises_is_an_illegal_move_code() -> None:
 
 def test_an_illegal_move_names_the_position() -> None:
     from tests.positions import position
-    from zwicker_ref.engine.legality import check_move
-    from zwicker_ref.engine.moves import Trail
+    from zwicker_ref.engine.check.legality import check_move
+    from zwicker_ref.engine.core.moves import Trail
     from zwicker_ref.errors import IllegalMoveError
     from zwicker_ref.rules.cards import Card
 

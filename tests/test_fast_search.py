@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from tests.brute_force import brute_force_moves
 from tests.positions import large_positions
 from tests.strategies import constructed_positions, reachable_positions, settings_of
+from zwicker_ref.engine.core.moves import canonical_order
+from zwicker_ref.engine.core.position import Position
 from zwicker_ref.engine.generation import legal_moves
-from zwicker_ref.engine.moves import canonical_order
-from zwicker_ref.engine.position import Position
 from zwicker_ref.rules.spec_loader import variant_ids
 
 

@@ -41,10 +41,10 @@ from zwicker_ref.conformance.reference import REFERENCE, ReferenceEngine
 from zwicker_ref.conformance.runner import run_scenario
 from zwicker_ref.conformance.scenarios import Provenance, load_scenario
 from zwicker_ref.conformance.shrink import card_count, shrink
-from zwicker_ref.engine.dealing import splitmix64, uniform_below
+from zwicker_ref.engine.core.dealing import splitmix64, uniform_below
+from zwicker_ref.engine.core.moves import Capture, Move, Trail
+from zwicker_ref.engine.core.position import Position
 from zwicker_ref.engine.generation import legal_moves
-from zwicker_ref.engine.moves import Capture, Move, Trail
-from zwicker_ref.engine.position import Position
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.protocol import ProcessEngine
 

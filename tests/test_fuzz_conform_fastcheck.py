@@ -15,7 +15,7 @@ import pytest
 
 from zwicker_ref.documents.schemas import schema_problems
 from zwicker_ref.documents.yamlfile import YamlDocument
-from zwicker_ref.engine.dealing import shuffled_deck, start_hand
+from zwicker_ref.engine.core.dealing import shuffled_deck, start_hand
 from zwicker_ref.errors import InvalidFileError
 from zwicker_ref.formats.position_io import (
     _plainly_fits_schema,

@@ -40,8 +40,8 @@ from zwicker_ref.conformance.runner import Outcome, run_scenario
 from zwicker_ref.conformance.scenarios import Scenario, check_scenario_document, load_scenario
 from zwicker_ref.documents.locations import scenarios_dir
 from zwicker_ref.documents.yamlfile import parse_yaml, read_yaml
+from zwicker_ref.engine.core.position import Position
 from zwicker_ref.engine.generation import count_legal_moves, legal_moves
-from zwicker_ref.engine.position import Position
 from zwicker_ref.errors import ErrorCode, InvalidFileError, ZwickerError
 from zwicker_ref.formats.move_data import move_from_data, move_to_data
 from zwicker_ref.formats.notation import parse_move

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from tests.oracle import oracle_capture_sets
 from tests.positions import pile, position
+from zwicker_ref.engine.core.moves import Build, Capture, Move, Trail
+from zwicker_ref.engine.core.values import backs
 from zwicker_ref.engine.generation import count_legal_moves, legal_moves
-from zwicker_ref.engine.moves import Build, Capture, Move, Trail
-from zwicker_ref.engine.values import backs
 from zwicker_ref.rules.cards import Card
 
 C = Card.parse
@@ -264,8 +264,8 @@ def test_classic_courts_count_high_only() -> None:
 
 
 def test_the_legal_move_view_iterates_counts_tests_membership_and_truth() -> None:
+    from zwicker_ref.engine.core.moves import Trail
     from zwicker_ref.engine.generation import LegalMoves, count_legal_moves
-    from zwicker_ref.engine.moves import Trail
 
     p = position("dithmarschen", ["AH 5S", "5C", "5D", "2H"], ["AC", "10D"])
     legal = legal_moves(p)
@@ -323,7 +323,7 @@ def test_the_view_makes_the_move_of_each_number_alone() -> None:
 def test_moves_made_in_bulk_are_the_moves_the_constructors_make() -> None:
     from dataclasses import astuple
 
-    from zwicker_ref.engine.moves import Build, Capture, new_build, new_captures
+    from zwicker_ref.engine.core.moves import Build, Capture, new_build, new_captures
 
     card, other, third = Card.parse("KH"), Card.parse("3C"), Card.parse("4D")
     made = [
@@ -346,7 +346,7 @@ def test_a_large_listing_leaves_the_collector_as_it_found_it() -> None:
     import weakref
 
     from tests.positions import large_positions
-    from zwicker_ref.engine.listing import list_moves
+    from zwicker_ref.engine.listing.listing import list_moves
 
     large = large_positions()["classic 2p: A-4 x4"]
     collections: list[int] = []
@@ -401,9 +401,9 @@ def test_listing_makes_no_reference_cycles() -> None:
     import gc
 
     from tests.positions import large_positions
-    from zwicker_ref.engine import capture_vectors
+    from zwicker_ref.engine.core import capture_vectors
     from zwicker_ref.engine.generation import count_legal_moves
-    from zwicker_ref.engine.listing import list_moves
+    from zwicker_ref.engine.listing.listing import list_moves
 
     for name, large in large_positions().items():
         gc.collect()

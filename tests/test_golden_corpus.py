@@ -30,9 +30,9 @@ from tools.golden_corpus import (
 from zwicker_ref import load_variant
 from zwicker_ref.conformance.scenario_kinds import LegalMovesBody
 from zwicker_ref.conformance.scenarios import load_scenario
+from zwicker_ref.engine.core.position import Pile, Position
 from zwicker_ref.engine.generation import legal_moves
 from zwicker_ref.engine.play import apply_legal
-from zwicker_ref.engine.position import Pile, Position
 
 PERFT_FILES = sorted((ROOT / "scenarios").glob("*/perft/*.yaml"))
 

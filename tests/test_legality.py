@@ -7,12 +7,12 @@ import random
 import pytest
 
 from tests.positions import pile, position
-from zwicker_ref.engine.dealing import shuffled_deck, start_hand
+from zwicker_ref.engine.check.legality import check_move, is_legal
+from zwicker_ref.engine.core.dealing import shuffled_deck, start_hand
+from zwicker_ref.engine.core.moves import Build, Capture, Move, Trail
+from zwicker_ref.engine.core.position import Position
 from zwicker_ref.engine.generation import legal_moves
-from zwicker_ref.engine.legality import check_move, is_legal
-from zwicker_ref.engine.moves import Build, Capture, Move, Trail
 from zwicker_ref.engine.play import apply_legal
-from zwicker_ref.engine.position import Position
 from zwicker_ref.errors import ILLEGAL_MOVE_CODES, ErrorCode, IllegalMoveError
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.spec_loader import load_variant

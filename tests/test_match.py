@@ -16,7 +16,7 @@ from zwicker_ref.cli import main
 from zwicker_ref.conformance.runner import run_scenario
 from zwicker_ref.conformance.scenarios import check_scenario_document
 from zwicker_ref.documents.yamlfile import parse_yaml, record_text
-from zwicker_ref.engine.match import (
+from zwicker_ref.engine.core.match import (
     MatchEnd,
     add_points,
     dealer_of_hand,

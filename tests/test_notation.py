@@ -20,7 +20,7 @@ from tests.conftest import ROOT
 from tests.positions import card, cards
 from zwicker_ref.documents.schemas import validator
 from zwicker_ref.documents.yamlfile import format_path, parse_yaml
-from zwicker_ref.engine.moves import Build, Capture, Move, Trail
+from zwicker_ref.engine.core.moves import Build, Capture, Move, Trail
 from zwicker_ref.errors import ErrorCode, NotationError
 from zwicker_ref.formats.move_data import MoveDataError, move_from_data, move_to_data
 from zwicker_ref.formats.notation import (

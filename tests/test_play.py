@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tests.positions import cards, hand, pile, position
-from zwicker_ref.engine.moves import Build, Capture, Trail
+from zwicker_ref.engine.core.moves import Build, Capture, Trail
+from zwicker_ref.engine.core.position import Pile
 from zwicker_ref.engine.play import play
-from zwicker_ref.engine.position import Pile
 from zwicker_ref.errors import IllegalMoveError
 from zwicker_ref.rules.cards import Card
 

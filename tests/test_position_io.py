@@ -17,7 +17,7 @@ import pytest
 from tests.conftest import ROOT
 from tests.positions import cards
 from zwicker_ref.documents.yamlfile import parse_yaml
-from zwicker_ref.engine.position import Pile, Position
+from zwicker_ref.engine.core.position import Pile, Position
 from zwicker_ref.errors import ErrorCode, InvalidFileError
 from zwicker_ref.formats.position_io import (
     dump_position_json,

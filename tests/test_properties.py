@@ -50,13 +50,13 @@ from tests.strategies import (
     settings_of,
 )
 from zwicker_ref.documents.yamlfile import parse_yaml
-from zwicker_ref.engine.dealing import shuffled_deck
+from zwicker_ref.engine.check.legality import check_move
+from zwicker_ref.engine.core.dealing import shuffled_deck
+from zwicker_ref.engine.core.moves import Build, Capture, Move, Trail, canonical_order
+from zwicker_ref.engine.core.position import Pile, Position, TableItem, sorted_cards, sorted_items
+from zwicker_ref.engine.core.scoring import score_hand
 from zwicker_ref.engine.generation import count_legal_moves, legal_moves
-from zwicker_ref.engine.legality import check_move
-from zwicker_ref.engine.moves import Build, Capture, Move, Trail, canonical_order
 from zwicker_ref.engine.play import apply_legal
-from zwicker_ref.engine.position import Pile, Position, TableItem, sorted_cards, sorted_items
-from zwicker_ref.engine.scoring import score_hand
 from zwicker_ref.errors import ErrorCode, IllegalMoveError
 from zwicker_ref.formats.move_data import move_from_data, move_to_data
 from zwicker_ref.formats.notation import format_move, format_move_annotated, parse_move

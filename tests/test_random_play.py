@@ -14,12 +14,12 @@ from collections import Counter
 
 import pytest
 
-from zwicker_ref.engine.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
+from zwicker_ref.engine.check.legality import check_move
+from zwicker_ref.engine.core.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
+from zwicker_ref.engine.core.position import Position, item_cards
+from zwicker_ref.engine.core.scoring import score_hand
 from zwicker_ref.engine.generation import count_legal_moves, legal_moves
-from zwicker_ref.engine.legality import check_move
 from zwicker_ref.engine.play import apply_legal
-from zwicker_ref.engine.position import Position, item_cards
-from zwicker_ref.engine.scoring import score_hand
 from zwicker_ref.formats.record import random_game, replay
 from zwicker_ref.rules.deal_plan import plan_deal
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids

@@ -32,8 +32,8 @@ from zwicker_ref.documents.schemas import (
     validator_problems,
 )
 from zwicker_ref.documents.yamlfile import YamlDocument
-from zwicker_ref.engine.dealing import shuffled_deck, start_hand
-from zwicker_ref.engine.match import MatchEnd
+from zwicker_ref.engine.core.dealing import shuffled_deck, start_hand
+from zwicker_ref.engine.core.match import MatchEnd
 from zwicker_ref.formats.match_record import match_to_data, random_match
 from zwicker_ref.formats.move_data import move_to_data
 from zwicker_ref.formats.notation import parse_move
@@ -86,6 +86,11 @@ def _samples() -> dict[str, list[Any]]:
             },
         ],
         "sources": [yaml.safe_load((spec_dir() / "sources.yaml").read_text(encoding="utf-8"))],
+        "corpus": [yaml.safe_load((spec_dir() / "corpus.yaml").read_text(encoding="utf-8"))],
+        "translation": [
+            yaml.safe_load(path.read_text(encoding="utf-8"))
+            for path in sorted((spec_dir() / "translations").rglob("*.yaml"))[:2]
+        ],
         "match-record": [match_to_data(random_match("grupp", 2, 5, MatchEnd(target=40)))],
         "common": [],
     }

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 import pytest
 
 from tests.positions import cards
-from zwicker_ref.engine.dealing import start_hand
-from zwicker_ref.engine.position import Position, sorted_cards
-from zwicker_ref.engine.scoring import cancelled_zwicks, most_cards_awards, score_hand
+from zwicker_ref.engine.core.dealing import start_hand
+from zwicker_ref.engine.core.position import Position, sorted_cards
+from zwicker_ref.engine.core.scoring import cancelled_zwicks, most_cards_awards, score_hand
 from zwicker_ref.errors import ErrorCode, ZwickerError
 from zwicker_ref.rules.spec_loader import load_variant
 from zwicker_ref.rules.variant import ZwickCancellation

@@ -12,7 +12,7 @@ import yaml
 
 from zwicker_ref.cli import main
 from zwicker_ref.conformance.reference import REFERENCE, Setup
-from zwicker_ref.engine.scoring import LineScore, SideScore, score_hand, side_seats
+from zwicker_ref.engine.core.scoring import LineScore, SideScore, score_hand, side_seats
 from zwicker_ref.errors import ErrorCode, InvalidFileError, ZwickerError
 from zwicker_ref.formats.match_record import load_match_record
 from zwicker_ref.formats.record import load_record, random_game, record_to_data, replay

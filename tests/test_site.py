@@ -7,37 +7,50 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-from tests.conftest import ROOT
+from tests.browser_search import find_driver, search_results
+from tests.conftest import MKDOCS, ROOT
 from tests.site_checks import (
     broken_links,
+    browser_dump,
+    dashes_without_reason,
+    differing_rows_with_identical_cells,
     duplicate_ids,
+    find_browser,
+    grid_rows,
     outside_requests,
     oversized,
+    shared_titles,
     unlinked_clause_ids,
 )
 from zwicker_ref.conformance.scenarios import Kind
 from zwicker_ref.documents.corpus import corpus_identity
 from zwicker_ref.errors import ErrorCode
 from zwicker_ref.rules.comparison import check_totals_text
-from zwicker_ref.rules.spec_loader import load_variant
+from zwicker_ref.rules.parameter_text import DESCRIPTIONS, describe_parameter
+from zwicker_ref.rules.spec_loader import load_variant, parameter_names
 from zwicker_ref.site import SiteError, card_html, check_corpus, link_clause_ids, move_html
 from zwicker_ref.site.examples import RENDERERS
-from zwicker_ref.site.grid import grid_page, home_table, is_same_everywhere
+from zwicker_ref.site.grid import (
+    grid_page,
+    home_table,
+    is_same_everywhere,
+    row_cell,
+    row_parameters,
+)
+from zwicker_ref.site.grid_rows import Question, grid_questions
 from zwicker_ref.site.links import (
     VARIANT_ORDER,
     all_clause_ids,
+    display_name,
     link_clause_refs,
     ordered_variants,
     url_of,
 )
-
-MKDOCS = Path(sys.executable).parent / "mkdocs"
 
 
 def test_cards_are_drawn_with_suit_symbols_and_colours() -> None:
@@ -85,14 +98,58 @@ def test_the_navigation_lists_the_variants_in_the_canonical_order() -> None:
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     listed = re.findall(r"variants/([a-z]+)\.md", config)
     assert tuple(listed) == VARIANT_ORDER
+    # The navigation names each variant by its display name, as the grid and titles do.
+    named = re.findall(r"- ([^:\n]+): variants/([a-z]+)\.md", config)
+    assert named == [(display_name(variant_id), variant_id) for variant_id in VARIANT_ORDER]
 
 
 def test_rows_differ_unless_every_variant_states_the_same_rule() -> None:
     variants = ordered_variants()
-    counts = [v.clause("players.count") for v in variants]
-    assert not is_same_everywhere(counts)
-    assert not is_same_everywhere([*counts[:1], None])
-    assert is_same_everywhere([counts[0], counts[0]])
+    count = next(q for q in grid_questions(variants) if q.anchor == "players.count")
+    params = row_parameters(count, variants)
+    cells = [row_cell(count, variant, params) for variant in variants]
+    assert not is_same_everywhere(cells)
+    assert cells[0].rule == "4 players"
+    assert not is_same_everywhere([cells[0], row_cell(count, variants[0], ())])
+    assert is_same_everywhere([cells[0], cells[0]])
+    # The check-total clauses share their title in every variant; their rules differ.
+    total = next(q for q in grid_questions(variants) if q.anchor == "score.check-total")
+    totals = [row_cell(total, v, row_parameters(total, variants)) for v in variants]
+    assert {c.clauses[0].title for c in totals} == {"The check total"}
+    assert not is_same_everywhere(totals)
+    assert "83 (80 on a most-cards tie)" in totals[1].rule
+
+
+def test_every_clause_id_is_in_one_grid_row() -> None:
+    variants = ordered_variants()
+    listed = [clause_id for q in grid_questions(variants) for clause_id in q.clause_ids]
+    assert sorted(listed) == sorted(all_clause_ids(variants))
+    # Mirrored clauses share the row of the question they answer.
+    rows = {clause_id: q.anchor for q in grid_questions(variants) for clause_id in q.clause_ids}
+    assert rows["seating.draw"] == rows["seating.dealer"]
+    assert rows["build.addition-only"] == rows["build.up-down"]
+
+
+def test_a_variant_without_a_clause_says_why() -> None:
+    variants = ordered_variants()
+    classic = load_variant("classic")
+    questions = {q.anchor: q for q in grid_questions(variants)}
+    jokers = questions["capture.table-jokers"]
+    cell = row_cell(jokers, classic, row_parameters(jokers, variants))
+    assert not cell.clauses
+    assert cell.reason == "does not arise: the variant has no jokers"
+    sevens = questions["values.special-cards"]
+    cell = row_cell(sevens, classic, row_parameters(sevens, variants))
+    assert "silent" in cell.reason
+    assert cell.rule == "no card has special values"
+
+
+def test_every_rule_parameter_is_stated_in_words() -> None:
+    assert set(DESCRIPTIONS) == set(parameter_names())
+    grossenwiehe = load_variant("grossenwiehe").rules
+    assert describe_parameter("values.aces-and-courts", grossenwiehe).startswith("ace 1 or 11")
+    assert describe_parameter("score.zwick", load_variant("classic").rules) == "3 points a zwick"
+    assert describe_parameter("players.counts", grossenwiehe) == "2, 3, 4 or 6 players"
 
 
 def test_clause_references_become_links() -> None:
@@ -150,66 +207,10 @@ def test_the_docs_build_fails_and_names_the_scenario(tmp_path: Path) -> None:
     assert "dith-build-ace-on-nine" in result.stdout + result.stderr
 
 
-def find_browser() -> str | None:
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
 @pytest.fixture(scope="module")
 def corpus_ids() -> list[str]:
     """The ids of every scenario of the shipped corpus (each run once, by check_corpus)."""
     return [scenario.id for scenario in check_corpus()]
-
-
-@pytest.fixture(scope="module")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    site = tmp_path_factory.mktemp("site")
-    subprocess.run(
-        [str(MKDOCS), "build", "--strict", "--quiet", "--site-dir", str(site)],
-        cwd=ROOT,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"},
-        check=True,
-    )
-    return site
-
-
-def browser_dump(browser: str, page: Path, tmp_path: Path, anchor: str = "") -> str:
-    """The page's DOM as Chromium builds it (a screenshot beside it, page.png)."""
-    address = page.as_uri() + (f"#{anchor}" if anchor else "")
-    flags = [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        f"--user-data-dir={tmp_path / 'profile'}",
-    ]
-    subprocess.run(
-        [
-            browser,
-            *flags,
-            f"--screenshot={tmp_path / 'page.png'}",
-            "--window-size=1200,1600",
-            address,
-        ],
-        capture_output=True,
-        timeout=120,
-        check=False,
-    )
-    result = subprocess.run(
-        [browser, *flags, "--dump-dom", address],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    return result.stdout
 
 
 def test_no_page_over_budget_and_no_duplicate_id(built_site: Path) -> None:
@@ -269,7 +270,8 @@ def test_home_page_footer_and_corpus_json_state_one_version(
 def test_the_grid_shows_every_variant_and_clause_id(built_site: Path) -> None:
     grid = (built_site / "grid" / "index.html").read_text(encoding="utf-8")
     for variant in ordered_variants():
-        assert f'href="../variants/{variant.id}/">{variant.id}</a></th>' in grid
+        name = display_name(variant.id)
+        assert f'href="../variants/{variant.id}/">{name}</a></th>' in grid
         for clause in variant.clauses:
             assert f'id="row-{clause.id}"' in grid
             assert f'href="../variants/{variant.id}/{clause.id.split(".")[0]}/#{clause.id}"' in grid
@@ -347,7 +349,7 @@ def test_the_grid_and_an_example_permalink_in_a_browser(built_site: Path, tmp_pa
         pytest.skip("no Chromium found: install Debian's chromium package to run the browser test")
     grid = browser_dump(browser, built_site / "grid" / "index.html", tmp_path)
     for variant_id in VARIANT_ORDER:
-        assert f">{variant_id}</a></th>" in grid
+        assert f">{display_name(variant_id)}</a></th>" in grid
     assert 'class="zc-differs"' in grid
     assert 'id="row-capture.sum"' in grid
     # The permalink of an example: its scenario id, exactly once on the page it links to.
@@ -355,3 +357,93 @@ def test_the_grid_and_an_example_permalink_in_a_browser(built_site: Path, tmp_pa
     dom = browser_dump(browser, permalink, tmp_path, anchor="dith-build-ace-on-nine")
     assert dom.count('id="dith-build-ace-on-nine"') == 1
     assert 'href="#dith-build-ace-on-nine"' in dom
+
+
+def test_the_grid_checks_find_a_grid_that_names_rules_instead_of_stating_them() -> None:
+    # The grid before issue 32: cells that only name the rule, and bare dashes.
+    old = (
+        '<tr id="row-score.cards" class="zc-differs"><th>score.cards</th>'
+        '<td><a href="#">Card points</a> <span class="zc-status zc-explicit">explicit</span>'
+        '<div class="zc-cell-sources">000</div></td>'
+        '<td><a href="#">Card points</a> <span class="zc-status zc-inferred">inferred</span>'
+        '<div class="zc-cell-sources">002</div></td></tr>'
+        '<tr id="row-deal.order" class="zc-differs"><th>deal.order</th>'
+        '<td class="zc-absent">—</td><td><a href="#">Players first</a></td></tr>'
+    )
+    assert differing_rows_with_identical_cells(old) == [
+        "row-score.cards: every cell reads “Card points”"
+    ]
+    assert dashes_without_reason(old) == ["row-deal.order, column 1"]
+
+
+def test_no_differing_grid_row_reads_the_same_and_every_dash_says_why(built_site: Path) -> None:
+    grid = (built_site / "grid" / "index.html").read_text(encoding="utf-8")
+    rows = grid_rows(grid)
+    assert len(rows) == len(grid_questions(ordered_variants()))
+    assert differing_rows_with_identical_cells(grid) == []
+    assert dashes_without_reason(grid) == []
+    cells = {row: cells for row, _, cells in rows}
+    assert cells["row-values.matching"][0].startswith("ace 1 or 11, jack 2 or 12")
+    assert cells["row-capture.table-jokers"][3] == "— does not arise: the variant has no jokers"
+
+
+def test_no_two_pages_share_a_title(built_site: Path) -> None:
+    assert shared_titles(built_site) == []
+    build = (built_site / "variants" / "grossenwiehe" / "build" / "index.html").read_text("utf-8")
+    assert "<title>Großenwiehe: building - Zwicker Rules</title>" in build
+
+
+def test_parameter_lines_state_the_values(built_site: Path) -> None:
+    deal = (built_site / "variants" / "grossenwiehe" / "deal" / "index.html").read_text("utf-8")
+    assert (
+        "Parameters: <code>deal.schedule</code>: 2 + 2 each (in twos) and 10 to the table, "
+        "then 4 each (in twos) until the stock runs out;"
+    ) in deal
+    for page in (built_site / "variants").rglob("index.html"):
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"Parameters: (<code>[^<]+</code>(, )?)+\.", text), page
+
+
+def test_the_home_page_lists_every_reference_page() -> None:
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    section = config.split("  - Reference:\n", 1)[1]
+    in_nav = re.findall(r"^\s+- [^:]+: (reference/[a-z-]+\.md)$", section, flags=re.MULTILINE)
+    home = (ROOT / "docs" / "index.md").read_text(encoding="utf-8").split("## Reference", 1)[1]
+    assert len(in_nav) == 12
+    assert re.findall(r"\]\((reference/[a-z-]+\.md)\)", home) == in_nav
+
+
+def test_the_moved_pages_redirect_to_their_new_addresses(built_site: Path) -> None:
+    for old, new in (("compare", "../grid/"), ("sample-game", "../games/chr-sample-game/")):
+        page = (built_site / old / "index.html").read_text(encoding="utf-8")
+        assert f'<meta http-equiv="refresh" content="0; url={new}">' in page
+        assert (built_site / old / new / "index.html").exists()
+
+
+def test_every_example_has_its_own_search_entry(built_site: Path, corpus_ids: list[str]) -> None:
+    index = json.loads((built_site / "search" / "search_index.json").read_text("utf-8"))
+    entries = {doc["location"].rsplit("#", 1)[-1]: doc for doc in index["docs"]}
+    for scenario_id in corpus_ids:
+        assert entries[scenario_id]["title"].startswith(f"{scenario_id}: ")
+    assert entries["dith-build-ace-on-nine"]["location"] == (
+        "variants/dithmarschen/build/#dith-build-ace-on-nine"
+    )
+
+
+def test_searching_a_scenario_id_shows_its_example_first(built_site: Path) -> None:
+    driver = find_driver()
+    if driver is None:
+        pytest.skip("no chromedriver: install Debian's chromium-driver to run the search test")
+    results = search_results(driver, built_site, "dith-build-ace-on-nine")
+    examples = [link for link in results if "#" in link]
+    assert examples, results
+    assert examples[0].endswith("variants/dithmarschen/build/#dith-build-ace-on-nine")
+
+
+def test_a_dash_points_to_the_row_that_states_it() -> None:
+    # Dithmarschen has no clause deal.final; its deal.schedule sets the parameter.
+    variants = ordered_variants()
+    alone = Question(clause_ids=("deal.final",), ask="Is every deal complete?")
+    cell = row_cell(alone, variants[0], row_parameters(alone, variants))
+    assert (cell.clauses, cell.see) == ((), "deal.schedule")
+    assert cell.rule == "every deal is complete"

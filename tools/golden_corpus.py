@@ -46,12 +46,12 @@ from zwicker_ref import load_variant
 from zwicker_ref.conformance.layout import render
 from zwicker_ref.conformance.runner import run_scenario
 from zwicker_ref.conformance.scenarios import load_scenario
-from zwicker_ref.engine.dealing import shuffled_deck, start_hand
+from zwicker_ref.engine.core.dealing import shuffled_deck, start_hand
+from zwicker_ref.engine.core.moves import Capture, Move
+from zwicker_ref.engine.core.position import Pile, Position
+from zwicker_ref.engine.core.scoring import score_hand
 from zwicker_ref.engine.generation import legal_moves
-from zwicker_ref.engine.moves import Capture, Move
 from zwicker_ref.engine.play import apply_legal
-from zwicker_ref.engine.position import Pile, Position
-from zwicker_ref.engine.scoring import score_hand
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.position_io import position_to_data
 from zwicker_ref.rules.variant import ByPlayers, Rules, Variant, for_players

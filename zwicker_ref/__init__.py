@@ -40,13 +40,13 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from zwicker_ref.engine.dealing import deal_next_stage, shuffled_deck, start_hand
+    from zwicker_ref.engine.check.legality import check_move, is_legal
+    from zwicker_ref.engine.core.dealing import deal_next_stage, shuffled_deck, start_hand
+    from zwicker_ref.engine.core.moves import Build, Capture, Move, Trail
+    from zwicker_ref.engine.core.position import Pile, Position, TableItem
+    from zwicker_ref.engine.core.scoring import HandScore, SideScore, score_hand
     from zwicker_ref.engine.generation import LegalMoves, count_legal_moves, legal_moves
-    from zwicker_ref.engine.legality import check_move, is_legal
-    from zwicker_ref.engine.moves import Build, Capture, Move, Trail
     from zwicker_ref.engine.play import play
-    from zwicker_ref.engine.position import Pile, Position, TableItem
-    from zwicker_ref.engine.scoring import HandScore, SideScore, score_hand
     from zwicker_ref.errors import (
         ErrorCode,
         IllegalMoveError,
@@ -63,32 +63,32 @@ if TYPE_CHECKING:
 
 # Where each public name lives; imported on first use (PEP 562).
 _HOME = {
-    "Build": "zwicker_ref.engine.moves",
-    "Capture": "zwicker_ref.engine.moves",
+    "Build": "zwicker_ref.engine.core.moves",
+    "Capture": "zwicker_ref.engine.core.moves",
     "Card": "zwicker_ref.rules.cards",
     "ErrorCode": "zwicker_ref.errors",
-    "HandScore": "zwicker_ref.engine.scoring",
+    "HandScore": "zwicker_ref.engine.core.scoring",
     "IllegalMoveError": "zwicker_ref.errors",
     "InvalidFileError": "zwicker_ref.errors",
     "LegalMoves": "zwicker_ref.engine.generation",
-    "Move": "zwicker_ref.engine.moves",
+    "Move": "zwicker_ref.engine.core.moves",
     "NotationError": "zwicker_ref.errors",
-    "Pile": "zwicker_ref.engine.position",
-    "Position": "zwicker_ref.engine.position",
+    "Pile": "zwicker_ref.engine.core.position",
+    "Position": "zwicker_ref.engine.core.position",
     "Problem": "zwicker_ref.errors",
     "Rank": "zwicker_ref.rules.cards",
     "Rules": "zwicker_ref.rules.variant",
-    "SideScore": "zwicker_ref.engine.scoring",
+    "SideScore": "zwicker_ref.engine.core.scoring",
     "Suit": "zwicker_ref.rules.cards",
-    "TableItem": "zwicker_ref.engine.position",
-    "Trail": "zwicker_ref.engine.moves",
+    "TableItem": "zwicker_ref.engine.core.position",
+    "Trail": "zwicker_ref.engine.core.moves",
     "Variant": "zwicker_ref.rules.variant",
     "ZwickerError": "zwicker_ref.errors",
-    "check_move": "zwicker_ref.engine.legality",
+    "check_move": "zwicker_ref.engine.check.legality",
     "count_legal_moves": "zwicker_ref.engine.generation",
-    "deal_next_stage": "zwicker_ref.engine.dealing",
+    "deal_next_stage": "zwicker_ref.engine.core.dealing",
     "format_move": "zwicker_ref.formats.notation",
-    "is_legal": "zwicker_ref.engine.legality",
+    "is_legal": "zwicker_ref.engine.check.legality",
     "legal_moves": "zwicker_ref.engine.generation",
     "load_position": "zwicker_ref.formats.position_io",
     "load_variant": "zwicker_ref.rules.spec_loader",
@@ -96,9 +96,9 @@ _HOME = {
     "parse_move": "zwicker_ref.formats.notation",
     "play": "zwicker_ref.engine.play",
     "position_from_data": "zwicker_ref.formats.position_io",
-    "score_hand": "zwicker_ref.engine.scoring",
-    "shuffled_deck": "zwicker_ref.engine.dealing",
-    "start_hand": "zwicker_ref.engine.dealing",
+    "score_hand": "zwicker_ref.engine.core.scoring",
+    "shuffled_deck": "zwicker_ref.engine.core.dealing",
+    "start_hand": "zwicker_ref.engine.core.dealing",
     "variant_ids": "zwicker_ref.rules.spec_loader",
 }
 

@@ -41,6 +41,12 @@ class ErrorCode(enum.StrEnum):
     TOTAL_MISMATCH = "total-mismatch"
     UNKNOWN_SOURCE = "unknown-source"
     DUPLICATE_SOURCE = "duplicate-source"
+    # Translations of the specs
+    TRANSLATION_MISSING = "translation-missing"
+    TRANSLATION_STALE = "translation-stale"
+    TRANSLATION_MISMATCH = "translation-mismatch"
+    TRANSLATION_UNKNOWN_CLAUSE = "translation-unknown-clause"
+    TRANSLATION_MISPLACED = "translation-misplaced"
     # Looking things up
     UNKNOWN_VARIANT = "unknown-variant"
     UNKNOWN_OPTION = "unknown-option"
@@ -58,6 +64,7 @@ class ErrorCode(enum.StrEnum):
     DRAW_UNDECIDED = "draw-undecided"
     DUPLICATE_SCENARIO_ID = "duplicate-scenario-id"
     SCENARIO_FAILED = "scenario-failed"
+    FUZZ_REPORT_MISMATCH = "fuzz-report-mismatch"
     # The engine protocol
     BAD_REQUEST = "bad-request"
     UNSUPPORTED = "unsupported"
@@ -115,6 +122,20 @@ ILLEGAL_MOVE_CODES: frozenset[ErrorCode] = frozenset(
 
 Listed one by one: a new illegal-move code is added here on purpose (a test checks that
 every code the legality check raises is listed and documented).
+"""
+
+POSITION_CODES: tuple[ErrorCode, ...] = (
+    ErrorCode.INVALID_POSITION,
+    ErrorCode.SCHEMA_VIOLATION,
+    ErrorCode.UNKNOWN_VARIANT,
+    ErrorCode.UNKNOWN_OPTION,
+    ErrorCode.CONFLICTING_OPTIONS,
+    ErrorCode.UNSUPPORTED_PLAYER_COUNT,
+)
+"""The codes reading a position (a file, or a protocol request's) can give, the usual first.
+
+The implementer's guide lists them from here; a test reads broken positions and checks
+that no other code comes out.
 """
 
 

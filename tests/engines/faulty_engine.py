@@ -24,7 +24,7 @@ A ``count`` is the number of moves its ``legal`` lists; it does not answer ``per
 import json
 import sys
 
-from zwicker_ref.engine.moves import Capture, Trail
+from zwicker_ref.engine.core.moves import Capture, Trail
 from zwicker_ref.formats.notation import parse_move
 from zwicker_ref.protocol import answer
 

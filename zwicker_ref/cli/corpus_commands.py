@@ -18,6 +18,7 @@ from zwicker_ref.cli.command import (
     write_output,
 )
 from zwicker_ref.conformance.coverage import coverage
+from zwicker_ref.conformance.field_coverage import FieldCoverage, Moment, field_coverage
 from zwicker_ref.conformance.report import REFERENCE_ENGINE, Report
 from zwicker_ref.conformance.runner import run_scenario
 from zwicker_ref.conformance.scenarios import load_corpus
@@ -75,7 +76,31 @@ def _coverage(args: argparse.Namespace) -> int:
         negatives = f"{len(row.negative):3d}" if row.breakable else "  -"
         print(f"  {row.clause:<{width}} {len(row.positive):3d} + {negatives} -{mark}")
     print(f"{len(table) - incomplete} of {len(table)} clauses covered")
-    return 1 if incomplete or problems else 0
+    fields_missing = _print_field_coverage(field_coverage(scenarios), missing_only=args.missing)
+    return 1 if incomplete or fields_missing or problems else 0
+
+
+def _print_field_coverage(cells: list[FieldCoverage], *, missing_only: bool) -> int:
+    """Print the field coverage table (fields by moment); the number of cells not pinned."""
+    moments = list(Moment)
+    fields = list(dict.fromkeys(cell.field for cell in cells))
+    count = {(cell.field, cell.moment): len(cell.scenarios) for cell in cells}
+    missing = [cell for cell in cells if not cell.complete]
+    print()
+    print("fields of an apply answer pinned, by moment (cases a legal+apply engine runs)")
+    width = max(len(field) for field in fields)
+    print(f"  {'':<{width}} " + " ".join(f"{moment.value:>10}" for moment in moments))
+    for field in fields:
+        if missing_only and all(count[field, moment] for moment in moments):
+            continue
+        row = " ".join(
+            f"{count[field, moment]:>10}" if count[field, moment] else f"{'MISSING':>10}"
+            for moment in moments
+        )
+        print(f"  {field:<{width}} {row}")
+    covered = len(cells) - len(missing)
+    print(f"{covered} of {len(cells)} fields by moment pinned ({100 * covered // len(cells)} %)")
+    return len(missing)
 
 
 def _configure_export(parser: argparse.ArgumentParser) -> None:
@@ -116,8 +141,13 @@ COMMANDS = (
         summary="print which scenarios exercise which clauses",
         description=(
             "Print, for every clause of every variant, how many positive and negative "
-            "scenarios exercise it; clauses without enough are marked. Exit status 1 if any "
-            "clause lacks a positive scenario, or a breakable clause a negative one."
+            "scenarios exercise it; clauses without enough are marked. Then the field "
+            "coverage: for every field of the position an engine returns from `apply` and "
+            "each kind of moment (mid-stage, new-stage, stage-end, hand-end), how many "
+            "move scenarios assert that whole field after a move of that kind, so that an "
+            "engine of only `legal` and `apply` fails them when the field is wrong. Exit "
+            "status 1 if any clause lacks a positive scenario, a breakable clause a "
+            "negative one, or a field is pinned at no moment of some kind."
         ),
         examples=("zwicker coverage --missing",),
         configure=_configure_coverage,

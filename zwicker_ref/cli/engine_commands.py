@@ -7,8 +7,12 @@ import contextlib
 import json
 import math
 import shlex
+import signal
 import sys
+import threading
 import time
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 from zwicker_ref.cli.command import (
@@ -20,9 +24,9 @@ from zwicker_ref.cli.command import (
     require_existing,
     selected,
 )
+from zwicker_ref.cli.fuzz_progress import FuzzReporter
 from zwicker_ref.conformance.fuzz import fuzz, games_for
-from zwicker_ref.conformance.fuzz_report import summary_json, summary_lines
-from zwicker_ref.conformance.fuzz_save import save_failure
+from zwicker_ref.conformance.fuzz_merge import merge_reports, merged_lines
 from zwicker_ref.conformance.reference import REFERENCE, Engine, EngineFault
 from zwicker_ref.conformance.report import Report, read_expected_failures
 from zwicker_ref.conformance.runner import run_scenario
@@ -79,6 +83,18 @@ def _seed(text: str) -> int:
     if not 0 <= value < 2**64:
         raise argparse.ArgumentTypeError(f"a seed is from 0 to 2**64-1, not {text}")
     return value
+
+
+def _shard(text: str) -> tuple[int, int]:
+    """``K/N``: shard K (from 1) of N (argparse type)."""
+    index, slash, count = text.partition("/")
+    try:
+        shard = (int(index), int(count))
+    except ValueError:
+        shard = (0, 0)
+    if not slash or not 1 <= shard[0] <= shard[1]:
+        raise argparse.ArgumentTypeError(f"a shard is K/N with 1 <= K <= N, not {text!r}")
+    return shard
 
 
 def _configure_conform(parser: argparse.ArgumentParser) -> None:
@@ -143,6 +159,29 @@ def _configure_conform(parser: argparse.ArgumentParser) -> None:
         help="stop after N disagreements (default 1)",
     )
     fuzzing.add_argument(
+        "--jobs",
+        type=_count,
+        default=1,
+        metavar="N",
+        help="play the hands in N worker processes, each with its own engine process "
+        "(default 1); the report is the same as with 1",
+    )
+    fuzzing.add_argument(
+        "--shard",
+        type=_shard,
+        metavar="K/N",
+        help="play only the K-th of N equal blocks of the hands (one machine of N); join "
+        "the shards' --json reports with --merge",
+    )
+    fuzzing.add_argument(
+        "--merge",
+        type=Path,
+        nargs="+",
+        metavar="REPORT",
+        help="instead of running: join the --json reports of a sharded run's shards into "
+        "the report of the whole run",
+    )
+    fuzzing.add_argument(
         "--save-failures",
         type=Path,
         metavar="DIR",
@@ -151,9 +190,11 @@ def _configure_conform(parser: argparse.ArgumentParser) -> None:
 
 
 def _conform(args: argparse.Namespace) -> int:
-    fuzz_only = ("players", "option", "save_failures")
-    if args.fuzz is None and any(getattr(args, name) for name in fuzz_only):
-        return _usage("--players, --option and --save-failures go with --fuzz")
+    if args.merge is not None:
+        return _merge(args)
+    fuzz_only = ("players", "option", "save_failures", "shard")
+    if args.fuzz is None and (any(getattr(args, name) for name in fuzz_only) or args.jobs > 1):
+        return _usage("--players, --option, --save-failures, --jobs and --shard go with --fuzz")
     if args.fuzz is not None:
         return _fuzz(args)
     if args.engine is None:
@@ -228,29 +269,93 @@ def _fuzz(args: argparse.Namespace) -> int:
     if not games:
         return _usage("no game has these variants, player counts and options")
     engine: Engine = REFERENCE
+    factory: Callable[[], Engine] = _reference
     if args.engine is not None:
-        engine = ProcessEngine(args.engine, args.timeout)
-        refused = _refused(engine)
+        factory = partial(ProcessEngine, args.engine, args.timeout)
+        engine = process = ProcessEngine(args.engine, args.timeout)
+        refused = _refused(process)
         if refused is not None:
             return _usage(refused)
+    reporter = FuzzReporter(
+        args.json, args.save_failures, corpus_identity(), sys.stdout, sys.stderr
+    )
     try:
-        summary = fuzz(
-            engine, args.fuzz, seed=args.seed, games=games, max_failures=args.max_failures
-        )
-        saved = {
-            index: save_failure(failure, args.save_failures, seed=args.seed, engine=summary.engine)
-            for index, failure in enumerate(summary.failures)
-            if args.save_failures is not None
-        }
+        with _interruptible() as interrupted:
+            summary = fuzz(
+                engine,
+                args.fuzz,
+                seed=args.seed,
+                games=games,
+                max_failures=args.max_failures,
+                shard=args.shard,
+                jobs=args.jobs,
+                factory=factory,
+                observer=reporter,
+                stop=interrupted.is_set,
+            )
     finally:
         if isinstance(engine, ProcessEngine):
             engine.close()
-    if args.json:
-        print(json.dumps(summary_json(summary, corpus_identity(), saved), indent=2))
-    else:
-        for line in summary_lines(summary, corpus_identity(), saved):
-            print(line)
+    reporter.finish(summary)
+    if summary.interrupted:
+        return INTERRUPTED
     return 1 if summary.failures else 0
+
+
+INTERRUPTED = 130
+"""The exit status of a fuzz run stopped by Ctrl-C (128 + SIGINT, as shells give it)."""
+
+
+def _reference() -> Engine:
+    """The reference engine, in process (a worker's engine when none is named)."""
+    return REFERENCE
+
+
+@contextlib.contextmanager
+def _interruptible() -> Iterator[threading.Event]:
+    """An event that Ctrl-C sets (instead of raising KeyboardInterrupt) while inside.
+
+    The run checks it after each hand and stops there: what it found is reported and
+    every case is already saved. A second Ctrl-C stops at once.
+    """
+    stop = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield stop  # signals reach only the main thread
+        return
+
+    def handle(_number: int, _frame: object) -> None:
+        if stop.is_set():
+            raise KeyboardInterrupt
+        stop.set()
+
+    previous = signal.signal(signal.SIGINT, handle)
+    try:
+        yield stop
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _merge(args: argparse.Namespace) -> int:
+    ignored = [
+        flag
+        for flag, given in (
+            ("--engine", args.engine),
+            ("--fuzz", args.fuzz),
+            ("--shard", args.shard),
+            ("--save-failures", args.save_failures),
+            ("PATH", args.paths),
+        )
+        if given
+    ]
+    if ignored:
+        return _usage(f"--merge joins reports; {', '.join(ignored)} cannot go with it")
+    merged = merge_reports(args.merge)
+    if args.json:
+        print(json.dumps(merged, indent=2))
+    else:
+        for line in merged_lines(merged):
+            print(line)
+    return 1 if merged["fuzz"]["disagreements"] else 0
 
 
 COMMANDS = (
@@ -288,6 +393,9 @@ COMMANDS = (
             'zwicker conform --engine "./engine" --variant zwick --expected-failures known.txt',
             'zwicker conform --engine "./engine" --json > report.json',
             'zwicker conform --engine "./engine" --fuzz 1000 --seed 7 --save-failures found/',
+            'zwicker conform --engine "./engine" --fuzz 100000 --jobs 2   # on every core',
+            'zwicker conform --engine "./engine" --fuzz 100000 --shard 2/8 --json > r2.json',
+            "zwicker conform --merge r*.json   # the shards' reports as one run",
             "zwicker conform --fuzz 200 --variant zwick   # soak the reference in process",
         ),
         configure=_configure_conform,

@@ -7,9 +7,18 @@ import sys
 from pathlib import Path
 
 from zwicker_ref.cli.command import Command, add_output, refuse_existing, write_output
-from zwicker_ref.documents.yamlfile import read_yaml, record_text
+from zwicker_ref.conformance.scenarios import check_scenario_document, is_scenario_data
+from zwicker_ref.documents.yamlfile import (
+    YamlDocument,
+    checked,
+    parse_yaml,
+    read_yaml,
+    record_text,
+)
+from zwicker_ref.engine.core.match import MatchEnd
+from zwicker_ref.engine.core.position import Position
 from zwicker_ref.engine.generation import legal_moves
-from zwicker_ref.engine.match import MatchEnd
+from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem
 from zwicker_ref.formats.match_record import (
     match_from_document,
     match_to_data,
@@ -17,17 +26,56 @@ from zwicker_ref.formats.match_record import (
     replay_match,
 )
 from zwicker_ref.formats.notation import format_moves
-from zwicker_ref.formats.position_io import load_position
+from zwicker_ref.formats.position_io import position_from_document
 from zwicker_ref.formats.record import random_game, record_from_document, record_to_data, replay
 
 
 def _configure_legal(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("position", type=Path, metavar="POSITION_FILE")
+    parser.add_argument(
+        "position",
+        type=Path,
+        metavar="POSITION_FILE",
+        help="a position file, or a move or legal-moves scenario (its starting position); "
+        "- reads standard input",
+    )
     parser.add_argument("--count", action="store_true", help="print only the number of legal moves")
 
 
+def _read_stdin() -> YamlDocument:
+    """Standard input as a YAML document named ``<stdin>``."""
+    try:
+        text = sys.stdin.read()
+    except (OSError, UnicodeDecodeError) as error:
+        problem = Problem(
+            code=ErrorCode.FILE_UNREADABLE, message=f"cannot read: {error}", file="<stdin>"
+        )
+        raise InvalidFileError("<stdin>", [problem]) from None
+    return parse_yaml(text, "<stdin>")
+
+
+def read_position_argument(path: Path) -> Position:
+    """The position of a position file or a scenario's, ``-`` read from standard input."""
+    document = _read_stdin() if str(path) == "-" else read_yaml(path)
+    if not is_scenario_data(document.data):
+        return position_from_document(document)
+    scenario = checked(document, check_scenario_document)
+    if scenario.position is None:
+        raise InvalidFileError(
+            document.file,
+            [
+                document.problem(
+                    ErrorCode.FILE_KIND_UNKNOWN,
+                    f"a {scenario.kind.value} scenario starts from no position: give a "
+                    "position file, or a move or legal-moves scenario",
+                    ("kind",),
+                )
+            ],
+        )
+    return scenario.position
+
+
 def _legal(args: argparse.Namespace) -> int:
-    position = load_position(args.position)
+    position = read_position_argument(args.position)
     moves = legal_moves(position)
     if args.count:
         print(len(moves))
@@ -138,9 +186,16 @@ COMMANDS = (
         summary="list the legal moves of a position",
         description=(
             "Print the canonical legal moves of the position in POSITION_FILE (YAML or JSON, "
-            "see docs/reference/position-format.md), one a line in move notation, then a count."
+            "see docs/reference/position-format.md), one a line in move notation, then a count. "
+            "POSITION_FILE may also be a move or legal-moves scenario (the position it starts "
+            "from), or - for standard input."
         ),
-        examples=("zwicker legal position.yaml", "zwicker legal position.yaml --count"),
+        examples=(
+            "zwicker legal examples/position.yaml",
+            "zwicker legal examples/position.yaml --count",
+            "zwicker legal scenarios/dithmarschen/build/ace-on-nine.yaml",
+            "zwicker legal - < examples/position.yaml",
+        ),
         configure=_configure_legal,
         run=_legal,
     ),

@@ -6,21 +6,24 @@ import argparse
 import sys
 from pathlib import Path
 
-from zwicker_ref.cli.command import Command, expand, no_arguments
+from zwicker_ref.cli.command import Command, no_arguments
 from zwicker_ref.conformance.scenarios import check_scenario_document, is_scenario_data
-from zwicker_ref.documents.locations import scenarios_dir, spec_dir
-from zwicker_ref.documents.yamlfile import read_yaml
+from zwicker_ref.documents.corpus import is_corpus_version_data
+from zwicker_ref.documents.locations import corpus_root, scenarios_dir, spec_dir
+from zwicker_ref.documents.schemas import schema_file_problems, schema_problems
+from zwicker_ref.documents.yamlfile import YamlDocument, read_yaml
 from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem
+from zwicker_ref.formats.position_io import check_position_document
 from zwicker_ref.rules.check_total import check_total
 from zwicker_ref.rules.comparison import differences
 from zwicker_ref.rules.deal_plan import plan_deal
-from zwicker_ref.rules.sources import MANIFEST, check_sources_document
+from zwicker_ref.rules.sources import check_sources_document
 from zwicker_ref.rules.spec_loader import (
     check_variant_document,
     load_variant,
     variant_ids,
-    variants_dir,
 )
+from zwicker_ref.rules.translations import check_translation
 from zwicker_ref.rules.variant import Variant
 
 
@@ -30,18 +33,37 @@ def _configure_validate(parser: argparse.ArgumentParser) -> None:
         nargs="*",
         type=Path,
         metavar="PATH",
-        help="spec or scenario files, or directories (searched for *.yaml); "
-        "default: the variant specs and scenarios of the corpus",
+        help="spec, scenario or position files, or directories (searched for *.yaml and "
+        "*.json); default: every file the project ships (spec/, scenarios/, examples/)",
     )
     parser.add_argument(
         "-q", "--quiet", action="store_true", help="print only problems and the summary"
     )
 
 
+def shipped_paths() -> list[Path]:
+    """Where the files the project ships are: ``spec/``, ``scenarios/`` and ``examples/``.
+
+    ``examples/`` is there in a checkout, not in an installed package.
+    """
+    root = corpus_root().path
+    found = [spec_dir(), scenarios_dir(), root / "examples"]
+    return [path for path in found if path.is_dir()]
+
+
+def validated_files(paths: list[Path]) -> list[Path]:
+    """Files as given; directories as the ``*.yaml`` and ``*.json`` files below them."""
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files += sorted([*path.rglob("*.yaml"), *path.rglob("*.json")])
+        else:
+            files.append(path)
+    return files
+
+
 def _validate(args: argparse.Namespace) -> int:
-    defaults = [spec_dir() / MANIFEST, variants_dir()]
-    defaults += [scenarios_dir()] if scenarios_dir().is_dir() else []
-    paths = list(expand(args.paths or defaults))
+    paths = validated_files(args.paths or shipped_paths())
     if not paths:
         print("zwicker validate: no *.yaml files found", file=sys.stderr)
         return 1
@@ -76,22 +98,44 @@ def check_file(path: Path) -> list[Problem]:
     if is_scenario_data(data):
         _scenario, problems = check_scenario_document(document)
         return problems
+    if isinstance(data, dict) and "variant-text" in data:
+        _translation, problems = check_translation(document, expected=(path.parent.name, path.stem))
+        return problems
     if isinstance(data, dict) and "clauses" in data:
         _variant, problems = check_variant_document(document, expected_id=path.stem)
         return problems
     if isinstance(data, dict) and "sources" in data:
         _sources, problems = check_sources_document(document)
         return problems
+    other = _other_kind_problems(document)
+    if other is not None:
+        return other
     return [
         Problem(
             code=ErrorCode.FILE_KIND_UNKNOWN,
             message="not a file zwicker knows: a variant spec is a mapping with a 'clauses' "
-            "list; a scenario has a 'kind' and a 'provenance'; the sources manifest a "
-            "'sources' list",
+            "list; a translation of one a 'variant-text'; a scenario has a 'kind' and a "
+            "'provenance'; the sources manifest a 'sources' list; a position file a "
+            "'variant' and 'hands'; spec/corpus.yaml a 'version'; a JSON Schema a '$schema'",
             file=name,
             line=1,
         )
     ]
+
+
+def _other_kind_problems(document: YamlDocument) -> list[Problem] | None:
+    """The problems of a position file, the corpus version or a JSON Schema; None: neither."""
+    data = document.data
+    if not isinstance(data, dict):
+        return None
+    if "$schema" in data:
+        return schema_file_problems(document)
+    if is_corpus_version_data(data):
+        return schema_problems(document, "corpus")
+    if "variant" in data and "hands" in data:
+        _position, problems = check_position_document(document)
+        return problems
+    return None
 
 
 def _variants(_args: argparse.Namespace) -> int:
@@ -137,11 +181,15 @@ COMMANDS = (
             "Check variant spec and scenario files: the JSON Schema, unique clause ids, each "
             "parameter set once, deals that use up the deck, score tables that add up to the "
             "stated totals; for scenarios, that every position, move and clause named exists. "
+            "Also the sources manifest, spec/corpus.yaml, the JSON Schemas of spec/schema/ "
+            "and position files. With no path, every file the project ships: spec/, "
+            "scenarios/ and (in a checkout) examples/. "
             "Every problem is printed with file, line and place. Exit status 1 if any file is "
             "invalid."
         ),
         examples=(
-            "zwicker validate                          # the whole corpus",
+            "zwicker validate                          # every shipped file",
+            "zwicker validate spec                     # specs, schemas, sources, corpus version",
             "zwicker validate -q my-scenarios/         # your own extra scenarios",
             "zwicker validate spec/variants/zwick.yaml",
         ),

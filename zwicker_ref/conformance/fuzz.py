@@ -24,32 +24,41 @@ are compared. The first disagreement ends its hand; it is shrunk
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from zwicker_ref.conformance.fuzz_checks import (
     Finding,
     Kind,
-    check_apply,
-    check_legal,
     check_score,
+    compare_apply,
+    compare_legal,
 )
+from zwicker_ref.conformance.fuzz_clauses import finding_clauses
 from zwicker_ref.conformance.reference import (
     REFERENCE,
     Engine,
     EngineFault,
+    Outcome,
+    PipelineEngine,
     Setup,
     StageDeal,
     Unsupported,
 )
 from zwicker_ref.conformance.shrink import Shrunk, shrink
-from zwicker_ref.engine.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
-from zwicker_ref.engine.moves import Move
-from zwicker_ref.engine.position import Position
-from zwicker_ref.engine.scoring import SideScore
-from zwicker_ref.errors import LookupProblem, ZwickerError
+from zwicker_ref.engine.core.dealing import (
+    SPLITMIX64_INCREMENT,
+    shuffled_deck,
+    splitmix64,
+    start_hand,
+    uniform_below,
+)
+from zwicker_ref.engine.core.moves import Move
+from zwicker_ref.engine.core.position import Position
+from zwicker_ref.engine.core.scoring import SideScore
+from zwicker_ref.errors import ErrorCode, IllegalMoveError, LookupProblem, ZwickerError
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
@@ -87,20 +96,79 @@ class Failure:
     clauses: tuple[str, ...]
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HandResult:
+    """What one hand did: the positions compared, the comparisons made, any disagreement."""
+
+    hand: int
+    positions: int
+    requests: int
+    compared: frozenset[str]
+    failure: Failure | None
+
+
 @dataclass(kw_only=True, slots=True)
 class Summary:
-    """What a fuzz run did and found."""
+    """What a fuzz run (or one shard of it) did and found.
+
+    ``marks`` has, for each failure, the hands and positions done when its hand was
+    done, counted from ``first_hand``: what merging shards needs to cut a run where one
+    unsharded would have stopped.
+    """
 
     engine: str
     seed: int
+    total: int = 0
+    """The hands the run was asked for (all shards together)."""
+    first_hand: int = 0
+    """The first hand of this part of the run (0 unless sharded)."""
+    planned: int = 0
+    """The hands of this part: ``total`` unless sharded."""
+    shard: tuple[int, int] | None = None
+    max_failures: int = 1
+    jobs: int = 1
     hands: int = 0
     positions: int = 0
     requests: int = 0
     seconds: float = 0.0
+    interrupted: bool = False
     games: list[Game] = field(default_factory=list)
     unsupported: list[Game] = field(default_factory=list)
     compared: set[str] = field(default_factory=set)
     failures: list[Failure] = field(default_factory=list)
+    marks: list[tuple[int, int]] = field(default_factory=list)
+
+
+class Observer:
+    """What a caller hears of a run while it goes (the CLI's report and progress line)."""
+
+    def started(self, summary: Summary) -> None:
+        """The games are known: the run begins."""
+
+    def failed(self, summary: Summary, failure: Failure) -> None:
+        """A disagreement was found (the last of ``summary.failures``)."""
+
+    def hand_done(self, summary: Summary) -> None:
+        """A hand was played (``summary.hands`` counts it)."""
+
+
+def hand_seed(seed: int, hand: int) -> int:
+    """The seed of hand ``hand``: output ``hand + 1`` of SplitMix64 seeded with ``seed``.
+
+    SplitMix64 adds a constant to its state before each output, so the output is had
+    at once from the state ``seed + hand`` constants on.
+    """
+    return next(splitmix64((seed + hand * SPLITMIX64_INCREMENT) % 2**64))
+
+
+def shard_hands(hands: int, index: int, count: int) -> range:
+    """The hands of shard ``index`` (from 1) of ``count``: a contiguous block of ``range(hands)``.
+
+    The blocks differ in size by at most one, and together are every hand once, in order.
+    """
+    if not 1 <= index <= count:
+        raise ValueError(f"shard {index} is not one of 1..{count}")
+    return range(hands * (index - 1) // count, hands * index // count)
 
 
 def games_for(
@@ -156,6 +224,30 @@ class _Counting:
     ) -> list[SideScore]:
         return self._counted(partial(self.engine.score, setup, captured, zwicks))
 
+    def legal_apply_each(
+        self,
+        steps: Sequence[tuple[Position, Move]],
+        expected: Sequence[tuple[Sequence[Move], Position]] = (),
+    ) -> list[Outcome]:
+        """Each step's ``legal`` and ``apply`` answers (:class:`PipelineEngine`), in order.
+
+        An engine that cannot be sent them at once is asked one request at a time.
+        """
+        if isinstance(self.engine, PipelineEngine):
+            outcomes = self.engine.legal_apply_each(steps, expected)
+            self.requests += sum(not isinstance(o, Unsupported) for o in outcomes)
+            return outcomes
+        answers: list[Outcome] = []
+        for position, move in steps:
+            for call in (partial(self.legal, position), partial(self.apply, position, move)):
+                try:
+                    answers.append(call())
+                except ZwickerError as error:
+                    answers.append(error)
+                    if isinstance(error, EngineFault):
+                        return answers
+        return answers
+
     def _counted(self, call: Callable[[], T]) -> T:
         try:
             result = call()
@@ -187,26 +279,106 @@ def fuzz(
     seed: int = 0,
     games: Sequence[Game] | None = None,
     max_failures: int = 1,
+    shard: tuple[int, int] | None = None,
+    jobs: int = 1,
+    factory: Callable[[], Engine] | None = None,
+    observer: Observer | None = None,
+    stop: Callable[[], bool] = lambda: False,
 ) -> Summary:
-    """Play ``hands`` seeded random hands on ``engine`` and the reference; shrink what differs."""
+    """Play ``hands`` seeded random hands on ``engine`` and the reference; shrink what differs.
+
+    ``shard`` ``(K, N)`` plays only the K-th of N blocks of the hands (:func:`shard_hands`).
+    With ``jobs`` above 1 the hands are played by that many worker processes, each with
+    an engine made by ``factory`` (``engine`` then only finds the games it answers); the
+    results are taken in hand order, so the summary is the one ``jobs=1`` gives. The run
+    stops after ``max_failures`` disagreements, or when ``stop()`` turns true (checked
+    after each hand: the summary is then marked interrupted).
+    """
     started = time.perf_counter()
+    observer = observer or Observer()
     counting = _Counting(engine)
-    summary = Summary(engine=engine.name, seed=seed)
-    summary.games, summary.unsupported = _supported(counting, games or games_for())
-    seeds = splitmix64(seed)
-    for hand in range(hands if summary.games else 0):
-        hand_seed = next(seeds)
-        game = summary.games[hand % len(summary.games)]
-        failure = _play_hand(counting, summary, hand, hand_seed, game)
-        summary.hands += 1
-        if failure is not None:
-            summary.failures.append(failure)
-            if len(summary.failures) >= max_failures:
-                break
-    summary.requests = counting.requests
-    summary.engine = engine.name  # a process engine's name comes from its hello
+    part = range(hands) if shard is None else shard_hands(hands, *shard)
+    summary = Summary(
+        engine=engine.name,
+        seed=seed,
+        total=hands,
+        first_hand=part.start,
+        planned=len(part),
+        shard=shard,
+        max_failures=max_failures,
+        jobs=jobs,
+    )
+    pool = None
+    if jobs > 1 and factory is not None and len(part) > 1:
+        from zwicker_ref.conformance import fuzz_jobs  # it imports this module
+
+        pool = fuzz_jobs.start_workers(factory, jobs)
+    try:
+        summary.games, summary.unsupported = _supported(counting, games or games_for())
+        summary.engine = engine.name  # a process engine's name comes from its hello
+        summary.requests = counting.requests
+        observer.started(summary)
+        if summary.games and len(part):
+            if pool is not None:
+                results = fuzz_jobs.hands_in_workers(
+                    pool, jobs, summary.games, seed, part, max_failures
+                )
+            else:
+                results = _hands_here(counting, summary.games, seed, part)
+            try:
+                for result in results:
+                    _count_hand(summary, result, observer)
+                    if len(summary.failures) >= max_failures:
+                        break
+                    if stop() and summary.hands < len(part):
+                        summary.interrupted = True
+                        break
+            finally:
+                results.close()
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _count_hand(summary: Summary, result: HandResult, observer: Observer) -> None:
+    summary.hands += 1
+    summary.positions += result.positions
+    summary.requests += result.requests
+    summary.compared |= result.compared
+    if result.failure is not None:
+        summary.failures.append(result.failure)
+        summary.marks.append((summary.hands, summary.positions))
+        observer.failed(summary, result.failure)
+    observer.hand_done(summary)
+
+
+def _hands_here(
+    engine: _Counting, games: Sequence[Game], seed: int, part: range
+) -> Generator[HandResult, None, None]:
+    for hand in part:
+        yield play_hand(engine, games, seed, hand)
+
+
+def play_hand(engine: Engine, games: Sequence[Game], seed: int, hand: int) -> HandResult:
+    """Play hand number ``hand`` of the run with ``seed`` over ``games`` on the engine."""
+    counting = engine if isinstance(engine, _Counting) else _Counting(engine)
+    before = counting.requests
+    compared: set[str] = set()
+    seed_of_hand = hand_seed(seed, hand)
+    game = games[hand % len(games)]
+    positions, ply, found = _play(counting, compared, game, seed_of_hand)
+    failure = None
+    if found is not None:
+        failure = _failure(counting, hand, seed_of_hand, game, ply, found)
+    return HandResult(
+        hand=hand,
+        positions=positions,
+        requests=counting.requests - before,
+        compared=frozenset(compared),
+        failure=failure,
+    )
 
 
 def _supported(engine: Engine, games: Sequence[Game]) -> tuple[list[Game], list[Game]]:
@@ -253,39 +425,94 @@ def _answer(probe: Callable[[], object]) -> str:
     return "answered"
 
 
-def _play_hand(
-    engine: Engine, summary: Summary, hand: int, hand_seed: int, game: Game
-) -> Failure | None:
-    position = first_position(game, hand_seed)
-    stream = splitmix64(hand_seed)
-    ply = 0
+WINDOW = 8
+"""Positions whose ``legal`` and ``apply`` are sent to a pipelining engine at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """A position of the hand as the reference plays it: its moves, the move, the result."""
+
+    position: Position
+    legal: list[Move]
+    move: Move
+    after: Position
+
+
+def _steps(game: Game, seed_of_hand: int) -> tuple[list[_Step], Position]:
+    """The hand as the policy plays it on the reference, and its last position."""
+    position = first_position(game, seed_of_hand)
+    stream = splitmix64(seed_of_hand)
+    steps = []
     while not position.is_over:
-        summary.positions += 1
-        found = _compare(summary, "legal", partial(check_legal, engine, position))
-        moves = policy_moves(position)
+        legal = REFERENCE.legal(position)
+        moves = sorted(legal, key=format_move)
         move = moves[uniform_below(len(moves), stream)]
-        if found is None:
-            found = _compare(summary, "apply", partial(check_apply, engine, position, move))
-        if found is not None:
-            return _failure(engine, hand, hand_seed, game, ply, found)
-        position = REFERENCE.apply(position, move)
-        ply += 1
+        after = REFERENCE.apply(position, move)
+        steps.append(_Step(position, legal, move, after))
+        position = after
+    return steps, position
+
+
+def _play(
+    engine: _Counting, compared: set[str], game: Game, seed_of_hand: int
+) -> tuple[int, int, Finding | None]:
+    """The positions compared, the ply reached, and the first disagreement (or None)."""
+    steps, last = _steps(game, seed_of_hand)
+    size = WINDOW if isinstance(engine.engine, PipelineEngine) else 1
+    for start in range(0, len(steps), size):
+        window = steps[start : start + size]
+        answers: list[Outcome | None] = list(
+            engine.legal_apply_each(
+                [(step.position, step.move) for step in window],
+                [(step.legal, step.after) for step in window],
+            )
+        )
+        answers += [None] * (2 * len(window) - len(answers))  # none after a fault
+        for offset, step in enumerate(window):
+            listed, after = answers[2 * offset], answers[2 * offset + 1]
+            if isinstance(listed, IllegalMoveError):  # not an answer to legal
+                listed = EngineFault(ErrorCode.ENGINE_FAULT, f"an error answer to legal: {listed}")
+            found = _judge(
+                compared, "legal", listed, partial(compare_legal, step.position, step.legal)
+            )
+            if found is None and not isinstance(listed, EngineFault):
+                found = _judge(
+                    compared,
+                    "apply",
+                    after,
+                    partial(compare_apply, step.position, step.move, step.after),
+                )
+            if found is not None:
+                return start + offset + 1, start + offset, found
     setup = Setup(
-        variant=game.variant, options=game.options, players=game.players, dealer=position.dealer
+        variant=game.variant, options=game.options, players=game.players, dealer=last.dealer
     )
     found = _compare(
-        summary, "score", partial(check_score, engine, setup, position.captured, position.zwicks)
+        compared, "score", partial(check_score, engine, setup, last.captured, last.zwicks)
     )
-    return None if found is None else _failure(engine, hand, hand_seed, game, ply, found)
+    return len(steps), len(steps), found
 
 
-def _compare(summary: Summary, op: str, check: Callable[[], Finding | None]) -> Finding | None:
+def _judge(
+    compared: set[str], op: str, answer: Outcome | None, compare: Callable[[Any], Finding | None]
+) -> Finding | None:
+    """Compare one answer; an ``unsupported`` answer skips it (and is no finding)."""
+    if answer is None or isinstance(answer, Unsupported):
+        return None
+    if isinstance(answer, ZwickerError) and not isinstance(answer, (EngineFault, IllegalMoveError)):
+        return None  # an error the comparison cannot use: the engine does not support it
+    compared.add(op)
+    return compare(answer)
+
+
+def _compare(compared: set[str], op: str, check: Callable[[], Finding | None]) -> Finding | None:
     """Run one comparison; an ``unsupported`` answer skips it (and is no finding)."""
     try:
         found = check()
     except Unsupported:
         return None
-    summary.compared.add(op)
+    compared.add(op)
     return found
 
 
@@ -295,8 +522,7 @@ def _failure(
     limit = FAULT_CHECKS if found.kind is Kind.FAULT else None
     minimal = shrink(engine, found) if limit is None else shrink(engine, found, limit)
     variant = load_variant(game.variant)
-    areas = minimal.finding.areas or found.areas
-    clauses = tuple(clause.id for clause in variant.clauses if clause.id.startswith(areas))
+    clauses = finding_clauses(variant, minimal.finding) or finding_clauses(variant, found)
     return Failure(
         hand=hand,
         hand_seed=hand_seed,

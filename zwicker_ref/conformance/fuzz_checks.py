@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from zwicker_ref.conformance.reference import REFERENCE, Engine, EngineFault, Setup
-from zwicker_ref.engine.moves import Build, Capture, Move, Trail
-from zwicker_ref.engine.position import Position
-from zwicker_ref.engine.scoring import SideScore
-from zwicker_ref.errors import IllegalMoveError
+from zwicker_ref.engine.core.moves import Build, Capture, Move, Trail
+from zwicker_ref.engine.core.position import Position
+from zwicker_ref.engine.core.scoring import SideScore
+from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.position_io import position_to_data
 from zwicker_ref.rules.cards import Card
@@ -58,6 +58,9 @@ class Finding:
     reference_says: str
     areas: tuple[str, ...]
     """Clause topics involved (``capture.``, ``zwick.``, …), for naming the clauses."""
+    reasons: tuple[ErrorCode, ...] = ()
+    """The error codes that separate the two answers: why the reference refuses a move
+    the engine lists, or why the engine refuses a move the reference plays."""
     setup: Setup | None = None
     captured: tuple[tuple[Card, ...], ...] = ()
     zwicks: tuple[int, ...] = ()
@@ -87,11 +90,20 @@ def _areas_of_moves(moves: set[Move]) -> tuple[str, ...]:
 
 def check_legal(engine: Engine, position: Position) -> Finding | None:
     """Compare the engine's legal moves of ``position`` with the reference's."""
-    expected = set(REFERENCE.legal(position))
     try:
-        listed = engine.legal(position)
+        listed: list[Move] | EngineFault = engine.legal(position)
     except EngineFault as fault:
-        return _fault(fault, position, None, f"the legal moves: {moves_text(expected)}")
+        listed = fault
+    return compare_legal(position, REFERENCE.legal(position), listed)
+
+
+def compare_legal(
+    position: Position, reference: Sequence[Move], listed: Sequence[Move] | EngineFault
+) -> Finding | None:
+    """Compare the moves an engine listed (or its fault) with the reference's ``reference``."""
+    expected = set(reference)
+    if isinstance(listed, EngineFault):
+        return _fault(listed, position, None, f"the legal moves: {moves_text(expected)}")
     got = set(listed)
     kinds = set()
     missing, extra = expected - got, got - expected
@@ -116,6 +128,7 @@ def check_legal(engine: Engine, position: Position) -> Finding | None:
         engine_said=said,
         reference_says=f"{len(expected)} legal moves: {moves_text(expected)}",
         areas=_areas_of_moves(missing | extra | set(twice)),
+        reasons=_reasons(position, extra),
     )
 
 
@@ -127,18 +140,31 @@ def check_apply(engine: Engine, position: Position, move: Move) -> Finding | Non
     """
     expected = REFERENCE.apply(position, move)
     try:
-        got = engine.apply(position, move)
-    except IllegalMoveError as error:
+        got: Position | IllegalMoveError | EngineFault = engine.apply(position, move)
+    except (IllegalMoveError, EngineFault) as error:
+        got = error
+    return compare_apply(position, move, expected, got)
+
+
+def compare_apply(
+    position: Position,
+    move: Move,
+    expected: Position,
+    got: Position | IllegalMoveError | EngineFault,
+) -> Finding | None:
+    """Compare an engine's result of ``move`` (or its refusal, or fault) with ``expected``."""
+    if isinstance(got, EngineFault):
+        return _fault(got, position, move, f"legal, giving: {expected.compact()}")
+    if isinstance(got, IllegalMoveError):
         return Finding(
             kinds=frozenset({Kind.REJECTED}),
             position=position,
             move=move,
-            engine_said=f"illegal [{error.code}]: {error.message}",
+            engine_said=f"illegal [{got.code}]: {got.message}",
             reference_says=f"legal, giving: {expected.compact()}",
             areas=_areas_of_moves({move}),
+            reasons=(got.code,),
         )
-    except EngineFault as fault:
-        return _fault(fault, position, move, f"legal, giving: {expected.compact()}")
     differences = position_differences(expected, got)
     if not differences:
         return None
@@ -150,6 +176,19 @@ def check_apply(engine: Engine, position: Position, move: Move) -> Finding | Non
         reference_says="; ".join(f"{key}: {want}" for key, want, _got in differences),
         areas=_areas_of_result({key for key, _want, _got in differences}, move),
     )
+
+
+def _reasons(position: Position, extra: set[Move]) -> tuple[ErrorCode, ...]:
+    """Why the reference refuses each of the ``extra`` moves: its error codes, sorted."""
+    codes = set()
+    for move in extra:
+        try:
+            REFERENCE.apply(position, move)
+        except IllegalMoveError as error:
+            codes.add(error.code)
+        except ZwickerError:
+            continue
+    return tuple(sorted(codes))
 
 
 _RESULT_AREAS = {

@@ -15,7 +15,7 @@ from zwicker_ref.conformance.fuzz import Failure, Game, Summary
 from zwicker_ref.conformance.fuzz_checks import Finding
 from zwicker_ref.conformance.shrink import card_count
 from zwicker_ref.documents.corpus import CorpusIdentity
-from zwicker_ref.engine.position import Position
+from zwicker_ref.engine.core.position import Position
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.position_io import position_to_data
 
@@ -40,22 +40,60 @@ def summary_lines(
 ) -> Iterator[str]:
     """The text report: one line of coverage, each failure, the closing figures."""
     saved = saved or {}
+    yield from header_lines(summary, corpus)
+    for index, failure in enumerate(summary.failures):
+        yield from failure_lines(failure, saved.get(index))
+    yield closing_line(summary)
+
+
+def header_lines(summary: Summary, corpus: CorpusIdentity) -> Iterator[str]:
+    """The report's first lines: the corpus, the engine, seed and games (and the shard)."""
     yield f"{corpus.describe()}; read from {corpus.root.describe()}"
+    part = ""
+    if summary.shard is not None:
+        last = summary.first_hand + summary.planned - 1
+        part = (
+            f", shard {summary.shard[0]}/{summary.shard[1]} (hands {summary.first_hand}-{last} "
+            f"of {summary.total})"
+        )
     yield (
-        f"fuzzing {summary.engine} with seed {summary.seed}: {len(summary.games)} games "
+        f"fuzzing {summary.engine} with seed {summary.seed}{part}: {len(summary.games)} games "
         f"({_games_text(summary.games)})"
     )
     if summary.unsupported:
         yield f"  not supported by the engine: {_games_text(summary.unsupported)}"
-    for index, failure in enumerate(summary.failures):
-        yield from _failure_lines(failure)
-        if index in saved:
-            yield f"  saved as {saved[index]}"
-    rate = summary.requests / summary.seconds if summary.seconds else 0.0
+
+
+def failure_lines(failure: Failure, saved: Path | None = None) -> Iterator[str]:
+    """One disagreement: where it was found, its minimal case, where it was saved."""
+    yield from _failure_lines(failure)
+    if saved is not None:
+        yield f"  saved as {saved}"
+
+
+def rates(summary: Summary) -> dict[str, float]:
+    """Hands, positions and requests a second over the run."""
+    seconds = summary.seconds or float("inf")
+    return {
+        "hands_per_second": round(summary.hands / seconds, 1),
+        "positions_per_second": round(summary.positions / seconds, 1),
+        "requests_per_second": round(summary.requests / seconds, 1),
+    }
+
+
+def closing_line(summary: Summary) -> str:
+    """The closing figures (and, for a run stopped by Ctrl-C, how far it got)."""
+    rate = rates(summary)
     compared = ", ".join(op for op in ("legal", "apply", "score") if op in summary.compared)
-    yield (
-        f"{summary.hands} hands, {summary.positions} positions, {summary.requests} requests "
-        f"in {summary.seconds:.1f} s ({rate:,.0f} requests/s); compared: {compared or 'nothing'}; "
+    stopped = (
+        f"interrupted after {summary.hands} of {summary.planned} hands: "
+        if (summary.interrupted)
+        else ""
+    )
+    return (
+        f"{stopped}{summary.hands} hands, {summary.positions} positions, {summary.requests} "
+        f"requests in {summary.seconds:.1f} s ({rate['positions_per_second']:,.0f} positions/s, "
+        f"{rate['requests_per_second']:,.0f} requests/s); compared: {compared or 'nothing'}; "
         f"{len(summary.failures)} disagreements"
     )
 
@@ -102,23 +140,44 @@ def _failure_lines(failure: Failure) -> Iterator[str]:
 def summary_json(
     summary: Summary, corpus: CorpusIdentity, saved: Mapping[int, Path] | None = None
 ) -> dict[str, Any]:
-    """The JSON report."""
+    """The JSON report.
+
+    ``run`` says what part of which run it is (``zwicker conform --merge`` joins the
+    reports of a run's shards); each disagreement's ``hands_done`` and
+    ``positions_done`` count this report's hands up to and including its hand.
+    """
     saved = saved or {}
     return {
         "engine": summary.engine,
         "corpus": corpus.to_json(),
         "fuzz": {
             "seed": summary.seed,
+            "run": {
+                "hands": summary.total,
+                "shard": None if summary.shard is None else list(summary.shard),
+                "first_hand": summary.first_hand,
+                "planned": summary.planned,
+                "max_failures": summary.max_failures,
+                "jobs": summary.jobs,
+            },
+            "interrupted": summary.interrupted,
             "hands": summary.hands,
             "positions": summary.positions,
             "requests": summary.requests,
             "seconds": round(summary.seconds, 3),
+            "rates": rates(summary),
             "games": [_game_json(game) for game in summary.games],
             "unsupported": [_game_json(game) for game in summary.unsupported],
             "compared": sorted(summary.compared),
             "disagreements": [
-                _failure_json(failure, saved.get(index))
-                for index, failure in enumerate(summary.failures)
+                {
+                    **_failure_json(failure, saved.get(index)),
+                    "hands_done": mark[0],
+                    "positions_done": mark[1],
+                }
+                for index, (failure, mark) in enumerate(
+                    zip(summary.failures, summary.marks, strict=True)
+                )
             ],
         },
     }

@@ -1,11 +1,13 @@
 """A fuzz failure's minimal case as a ready scenario file (``zwicker conform --save-failures``).
 
 The scenario has a fresh id (one no scenario of the corpus and no file of the directory
-has), the minimal position, the reference's expectation, ``provenance: golden`` (the
-expectation is the reference's answer, a regression figure, not evidence) and a
-description that says how it was found and with which seed. A file is never overwritten:
-a taken name gets a number. ``docs/implementers.md`` says how to turn one into a
-hand-derived scenario and contribute it.
+has): ``<prefix>-fuzz-s<seed>-h<hand>-<digest>``, the digest six hex digits of the case's
+content, so cases that differ have different ids wherever they were saved. It has the
+minimal position, the reference's expectation, ``provenance: golden`` (the expectation
+is the reference's answer, a regression figure, not evidence) and a description that
+says how it was found and with which seed. A file is never overwritten: a taken name
+gets a number. ``docs/implementers.md`` says how to turn one into a hand-derived
+scenario and contribute it.
 
 A missing, extra or duplicated move becomes a ``legal-moves`` scenario with the
 reference's moves; a rejected move or a wrong result a ``move`` scenario whose step is the
@@ -16,6 +18,8 @@ move, legal, with every part of the reference's resulting position; a wrong scor
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +30,7 @@ from zwicker_ref.conformance.reference import REFERENCE
 from zwicker_ref.conformance.scenarios import ID_PREFIXES, Kind, load_corpus
 from zwicker_ref.conformance.skeleton import suggested_clauses
 from zwicker_ref.documents.locations import scenarios_dir
-from zwicker_ref.engine.position import Position
+from zwicker_ref.engine.core.position import Position
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.position_io import position_to_data
 from zwicker_ref.rules.spec_loader import load_variant
@@ -55,7 +59,7 @@ def save_failure(failure: Failure, directory: Path, *, seed: int, engine: str) -
     variant = load_variant(game.variant)
     clauses = list(failure.clauses) or suggested_clauses(variant, kind, finding.position)
     taken = _corpus_ids()
-    stem = f"{ID_PREFIXES[game.variant]}-fuzz-s{seed}-h{failure.hand}"
+    stem = f"{ID_PREFIXES[game.variant]}-fuzz-s{seed}-h{failure.hand}-{case_digest(kind, body)}"
     number = 1
     while True:
         ident = stem if number == 1 else f"{stem}-{number}"
@@ -84,6 +88,16 @@ def save_failure(failure: Failure, directory: Path, *, seed: int, engine: str) -
             else:
                 return path
         number += 1
+
+
+def case_digest(kind: Kind, body: dict[str, Any]) -> str:
+    """Six hex digits of the SHA-256 of the case (its kind and content, as canonical JSON).
+
+    Part of a saved case's id: two different cases found with the same seed and hand
+    (by two engines' bugs, say) get different ids, so they can be checked together.
+    """
+    text = json.dumps([kind.value, body], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:6]
 
 
 @functools.cache

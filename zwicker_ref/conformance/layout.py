@@ -43,7 +43,7 @@ KEY_ORDER = (
     "section", "provenance", "description",
     # bodies, and the parts of positions, steps and expectations
     "match", "end", "target", "first_dealer", "draw",
-    "dealer", "deal", "deck", "position", "to_move", "stage", "hands", "table", "stock",
+    "dealer", "names", "deal", "deck", "position", "to_move", "stage", "hands", "table", "stock",
     "captured", "captured_counts", "zwicks", "last_capture", "over", "steps", "move", "seat",
     "expect", "error", "after", "moves", "count", "includes", "excludes", "perft",
     "checkpoints", "stages", "result", "cards", "points", "card_points", "most_cards",

@@ -3,7 +3,7 @@
 The engine plays and scores every hand that the scenario gives as a deck and moves (as in
 a ``game`` scenario); a hand given as points is taken as it stands. What lies between
 hands (the first dealer, the rotation of the deal, the running totals, when the match
-ends and who wins) is the match model of :mod:`zwicker_ref.engine.match`, driven by the
+ends and who wins) is the match model of :mod:`zwicker_ref.engine.core.match`, driven by the
 variant's match rules: the engine protocol has no request for it, so for another engine
 a match scenario checks its hands and the reference checks the bookkeeping. An engine
 that does not play the variant skips the case, even when no hand is played in it.
@@ -14,7 +14,7 @@ from __future__ import annotations
 from zwicker_ref.conformance.reference import Engine, Setup, played_at_once
 from zwicker_ref.conformance.scenario_kinds import MatchBody, MatchHandPart
 from zwicker_ref.conformance.scenarios import Scenario
-from zwicker_ref.engine.match import (
+from zwicker_ref.engine.core.match import (
     MatchStatus,
     add_points,
     dealer_of_hand,

@@ -14,13 +14,13 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
 
-from zwicker_ref.engine.dealing import deal_next_stage, start_hand
+from zwicker_ref.engine.check.legality import check_move
+from zwicker_ref.engine.core.dealing import deal_next_stage, start_hand
+from zwicker_ref.engine.core.moves import Capture, Move
+from zwicker_ref.engine.core.position import Position
+from zwicker_ref.engine.core.scoring import SideScore, score_hand
 from zwicker_ref.engine.generation import count_legal_moves, legal_moves
-from zwicker_ref.engine.legality import check_move
-from zwicker_ref.engine.moves import Capture, Move
 from zwicker_ref.engine.play import apply_legal
-from zwicker_ref.engine.position import Position
-from zwicker_ref.engine.scoring import SideScore, score_hand
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
 from zwicker_ref.formats.replay import Apply
 from zwicker_ref.rules.cards import Card
@@ -325,3 +325,31 @@ def _stage(position: Position) -> StageDeal:
 
 REFERENCE = ReferenceEngine()
 """The reference engine (stateless, shared)."""
+
+
+Outcome = list[Move] | Position | ZwickerError
+"""One answer of a pipelined exchange: the moves listed, the position after a move, or
+the error the request gave (IllegalMoveError, Unsupported, EngineFault)."""
+
+
+@runtime_checkable
+class PipelineEngine(Protocol):
+    """An engine that can be sent several ``legal`` and ``apply`` requests before answering.
+
+    The fuzzer knows a hand's positions and moves before the engine answers (the
+    reference plays them): an engine behind a pipe is sent a window of them at once, and
+    its answers are read in order.
+    """
+
+    def legal_apply_each(
+        self,
+        steps: Sequence[tuple[Position, Move]],
+        expected: Sequence[tuple[Sequence[Move], Position]] = (),
+    ) -> list[Outcome]:
+        """For each step, the answer to ``legal`` of its position, then to ``apply`` of its move.
+
+        Two outcomes a step, in order; an EngineFault is the last outcome (the engine
+        was stopped, and nothing after it was answered). ``expected`` may give the
+        reference's moves and position after the move of each step: an answer that
+        states exactly them may be taken for them without being read in full.
+        """

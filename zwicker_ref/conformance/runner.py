@@ -40,8 +40,8 @@ from zwicker_ref.conformance.scenario_kinds import (
     ScoreBody,
 )
 from zwicker_ref.conformance.scenarios import Scenario
-from zwicker_ref.engine.moves import Move
-from zwicker_ref.engine.position import Pile, Position, TableItem
+from zwicker_ref.engine.core.moves import Move
+from zwicker_ref.engine.core.position import Pile, Position, TableItem
 from zwicker_ref.errors import IllegalMoveError, ZwickerError
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.replay import Apply, ReplayError, replay_moves, require_finished
@@ -118,6 +118,9 @@ def _run_move(body: MoveBody, engine: Engine) -> list[str]:
             continue
         if not step.legal:
             return [f"{label}: expected illegal [{step.error}], got legal"]
+        changed = identity_changes(position, after, f"{label}, after")
+        if changed:
+            return changed
         position = after
         if step.after is not None:
             found = compare_parts(step.after, position, f"{label}, after")
@@ -466,6 +469,21 @@ def _set_difference(what: str, expected: list[str], got: list[str]) -> list[str]
 
 def _names(cards: Iterable[Card]) -> list[str]:
     return [str(card) for card in cards]
+
+
+def identity_changes(before: Position, after: Position, label: str) -> list[str]:
+    """The fields no move changes (variant, options, players, dealer) that ``after`` changed.
+
+    The options are a set: their order is not compared.
+    """
+    found = []
+    for key in ("variant", "options", "players", "dealer"):
+        wanted, got = getattr(before, key), getattr(after, key)
+        if key == "options":
+            wanted, got = sorted(wanted), sorted(got)
+        if wanted != got:
+            found.append(f"{label}: {key}: expected {wanted!r} (no move changes it), got {got!r}")
+    return found
 
 
 def compare_parts(expected: Parts, position: Position, label: str) -> list[str]:

@@ -3,7 +3,7 @@
 A scenario's body is a tagged union: :class:`MoveBody`, :class:`LegalMovesBody`,
 :class:`GameBody`, :class:`DealBody`, :class:`ScoreBody` or :class:`MatchBody`. Every card is a
 :class:`~zwicker_ref.rules.cards.Card` and every move a
-:class:`~zwicker_ref.engine.moves.Move` once loaded, so the runner and the site never read
+:class:`~zwicker_ref.engine.core.moves.Move` once loaded, so the runner and the site never read
 raw mappings nor parse notation again. Each part keeps the place in the file it came from
 (``path``) for messages.
 """
@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from zwicker_ref.documents.yamlfile import DocPath
-from zwicker_ref.engine.match import MatchEnd
-from zwicker_ref.engine.moves import Move
-from zwicker_ref.engine.position import Position
+from zwicker_ref.engine.core.match import MatchEnd
+from zwicker_ref.engine.core.moves import Move
+from zwicker_ref.engine.core.position import Position
 from zwicker_ref.errors import ErrorCode
 from zwicker_ref.rules.cards import Card
 
@@ -147,6 +147,8 @@ class GameBody:
     checkpoints: tuple[Checkpoint, ...]
     result: GameResult
     errata: tuple[str, ...]
+    names: tuple[str, ...] = ()
+    """The players' names by seat, where the source names them (the walkthrough uses them)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -32,9 +32,9 @@ from zwicker_ref.conformance.scenario_kinds import (
     TablePart,
 )
 from zwicker_ref.documents.yamlfile import DocPath, YamlDocument
-from zwicker_ref.engine.match import MatchEnd
-from zwicker_ref.engine.moves import Build, Move
-from zwicker_ref.engine.position import Position
+from zwicker_ref.engine.core.match import MatchEnd
+from zwicker_ref.engine.core.moves import Build, Move
+from zwicker_ref.engine.core.position import Position
 from zwicker_ref.errors import ErrorCode, NotationError, Problem, ZwickerError
 from zwicker_ref.formats.move_data import MoveDataError, move_from_data
 from zwicker_ref.rules.cards import Card
@@ -238,6 +238,15 @@ class ScenarioReader:
             for index, entry in enumerate(data.get("checkpoints", ()))
         )
         result = data["result"]
+        names = tuple(data.get("names", ()))
+        if names and len(names) != data["players"]:
+            self.problems.append(
+                self.document.problem(
+                    ErrorCode.SCHEMA_VIOLATION,
+                    f"names lists {len(names)} players; the scenario has {data['players']}",
+                    ("names",),
+                )
+            )
         return GameBody(
             dealer=data["dealer"],
             deck=deck,
@@ -250,6 +259,7 @@ class ScenarioReader:
                 points=_counts(result.get("points")),
             ),
             errata=tuple(data.get("errata", ())),
+            names=names,
         )
 
     def _game_moves(self, raw: list[Any], path: DocPath) -> tuple[GameMove, ...]:

@@ -19,7 +19,7 @@ from zwicker_ref.conformance.scenario_kinds import Body, LegalMovesBody, MoveBod
 from zwicker_ref.conformance.scenario_reader import ScenarioReader
 from zwicker_ref.documents.schemas import schema_problems
 from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, checked, line_in, read_yaml
-from zwicker_ref.engine.position import Position
+from zwicker_ref.engine.core.position import Position
 from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem, ZwickerError
 from zwicker_ref.formats.position_io import check_position_document
 from zwicker_ref.rules.sources import unknown_sources

@@ -12,15 +12,19 @@ the hand is over: a seat to move with no move at all cannot arise in play, so a 
 case stays one an engine can meet), and the engine still disagrees with the reference in
 the same way
 (:attr:`Finding.kind`: a missing move stays missing, an extra move extra, a rejected
-move rejected, a wrong result wrong). A move's disagreement keeps its move, which must
-stay legal for the reference. Passes repeat until none makes the case smaller, or the
-budget of checks runs out.
+move rejected, a wrong result wrong). A move's disagreement keeps its move while the
+reference still plays it; where a cut takes the move away, the cut position is tried
+with its other legal moves, so the case is not held to the move first found. Small
+positions are also tried with two items or cards removed at once (one at a time stops
+where each is needed only with the other). Passes repeat until none makes the case
+smaller, or the budget of checks runs out.
 
 A score disagreement shrinks the captured piles the same way, card by card.
 """
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -28,9 +32,10 @@ from typing import TypeVar
 
 from zwicker_ref.conformance.fuzz_checks import Finding, check_apply, check_legal, check_score
 from zwicker_ref.conformance.reference import Engine
+from zwicker_ref.engine.core.position import Pile, Position, TableItem, sorted_items
 from zwicker_ref.engine.generation import legal_moves
-from zwicker_ref.engine.position import Pile, Position, TableItem, sorted_items
 from zwicker_ref.errors import IllegalMoveError, ZwickerError
+from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.position_io import position_from_data, position_to_data
 from zwicker_ref.rules.cards import Card
 
@@ -101,23 +106,46 @@ def _candidates(finding: Finding) -> list[Candidate]:
 
 
 def _recheck(engine: Engine, finding: Finding, candidate: Candidate) -> Finding | None:
-    """The candidate's finding if it keeps ``finding``'s kind; None otherwise."""
+    """The candidate's finding if it keeps ``finding``'s kind; None otherwise.
+
+    A move's disagreement whose move the reference no longer plays in the candidate
+    position is tried with the position's other legal moves (:data:`OTHER_MOVES` at
+    most, in notation order): the case may shrink past the move first found.
+    """
     try:
         if isinstance(candidate, Position):
             if finding.move is None:
                 found = check_legal(engine, candidate)
             else:
-                found = check_apply(engine, candidate, finding.move)
+                try:
+                    found = check_apply(engine, candidate, finding.move)
+                except IllegalMoveError:
+                    return _other_move(engine, finding, candidate)
         else:
             assert finding.setup is not None
             found = check_score(engine, finding.setup, candidate, finding.zwicks)
-    except IllegalMoveError:
-        return None  # the reference does not play the move here: not the same case
     except ZwickerError:
         return None  # the engine does not support the candidate (or cannot read it)
     if found is None or finding.kind not in found.kinds:
         return None
     return found
+
+
+OTHER_MOVES = 6
+"""The most other moves a candidate position is tried with, when its move is gone."""
+
+
+def _other_move(engine: Engine, finding: Finding, position: Position) -> Finding | None:
+    """The first of the position's other legal moves that keeps ``finding``'s kind."""
+    moves = sorted(legal_moves(position), key=format_move)
+    for move in moves[:OTHER_MOVES]:
+        try:
+            found = check_apply(engine, position, move)
+        except ZwickerError:
+            continue
+        if found is not None and finding.kind in found.kinds:
+            return found
+    return None
 
 
 def _valid(position: Position) -> Position | None:
@@ -160,6 +188,43 @@ def _smaller_positions(position: Position, finding: Finding) -> Iterator[Positio
     for side, pile in enumerate(position.captured):
         for index in range(len(pile)):
             yield replace(position, captured=_set(position.captured, side, _without(pile, index)))
+    if position_cards(position) <= PAIRS_BELOW:
+        yield from _pairs_fewer(position)
+
+
+PAIRS_BELOW = 12
+"""Positions of at most this many cards are also tried with two items or cards removed."""
+
+_Unit = tuple[str, int, int]
+"""A table item (``table``, 0, index), a card in hand (``hand``, seat, index) or in the
+stock (``stock``, 0, index)."""
+
+
+def _pairs_fewer(position: Position) -> Iterator[Position]:
+    """The position without two of its table items and cards in hand and stock.
+
+    Removing one at a time stops where each alone is needed (a capture needing both
+    cards of a sum, a build and the card backing it): these remove two together.
+    """
+    units: list[_Unit] = [("table", 0, index) for index in range(len(position.table))]
+    for seat, hand in enumerate(position.hands):
+        units += [("hand", seat, index) for index in range(len(hand))]
+    units += [("stock", 0, index) for index in range(len(position.stock))]
+    for first, second in itertools.combinations(units, 2):
+        gone = {first, second}
+        yield replace(
+            position,
+            table=tuple(
+                item for index, item in enumerate(position.table) if ("table", 0, index) not in gone
+            ),
+            hands=tuple(
+                tuple(card for index, card in enumerate(hand) if ("hand", seat, index) not in gone)
+                for seat, hand in enumerate(position.hands)
+            ),
+            stock=tuple(
+                card for index, card in enumerate(position.stock) if ("stock", 0, index) not in gone
+            ),
+        )
 
 
 def _seats_fewer(position: Position, finding: Finding) -> Iterator[Position]:

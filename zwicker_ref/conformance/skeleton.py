@@ -22,11 +22,11 @@ from zwicker_ref.conformance.reference import REFERENCE, Setup
 from zwicker_ref.conformance.scenarios import ID_PREFIXES, Kind, load_corpus
 from zwicker_ref.documents.locations import scenarios_dir
 from zwicker_ref.documents.yamlfile import read_yaml
-from zwicker_ref.engine.dealing import shuffled_deck, start_hand
+from zwicker_ref.engine.core.dealing import shuffled_deck, start_hand
+from zwicker_ref.engine.core.position import Pile, Position
+from zwicker_ref.engine.core.scoring import score_hand
 from zwicker_ref.engine.generation import legal_moves
 from zwicker_ref.engine.play import apply_legal
-from zwicker_ref.engine.position import Pile, Position
-from zwicker_ref.engine.scoring import score_hand
 from zwicker_ref.errors import ErrorCode, ZwickerError
 from zwicker_ref.formats.match_record import MatchRecord, match_from_document, replay_match
 from zwicker_ref.formats.notation import format_move

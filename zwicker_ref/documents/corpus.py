@@ -29,14 +29,27 @@ _SUFFIXES = (".yaml", ".json")
 class CorpusIdentity(Record):
     """What a report says about the corpus it ran."""
 
-    __slots__ = ("digest", "files", "root", "version")
+    __slots__ = ("digest", "files", "root", "scenario_files", "version")
     version: str
     digest: str
     files: int
+    """How many files the digest covers: every spec file and every scenario file."""
     root: CorpusRoot
+    scenario_files: int | None
+    """How many of them are under ``scenarios/`` (None: not counted)."""
 
-    def __init__(self, *, version: str, digest: str, files: int, root: CorpusRoot) -> None:
-        self._fill(version=version, digest=digest, files=files, root=root)
+    def __init__(
+        self,
+        *,
+        version: str,
+        digest: str,
+        files: int,
+        root: CorpusRoot,
+        scenario_files: int | None = None,
+    ) -> None:
+        self._fill(
+            version=version, digest=digest, files=files, root=root, scenario_files=scenario_files
+        )
 
     def to_json(self) -> dict[str, object]:
         """The identity as report data."""
@@ -44,13 +57,23 @@ class CorpusIdentity(Record):
             "version": self.version,
             "digest": self.digest,
             "files": self.files,
+            "scenario_files": self.scenario_files,
             "root": str(self.root.path),
             "origin": self.root.origin.value,
         }
 
     def describe(self) -> str:
-        """One line for people."""
-        return f"corpus {self.version} (sha256 {self.digest[:16]}, {self.files} files)"
+        """One line for people, saying what the files hashed are.
+
+        For example ``corpus 1.1.0 (sha256 30b60a274a3b77f7; 666 files hashed: 650
+        scenario files, 16 spec files)``.
+        """
+        if self.scenario_files is None:
+            return f"corpus {self.version} (sha256 {self.digest[:16]}; {self.files} files hashed)"
+        return (
+            f"corpus {self.version} (sha256 {self.digest[:16]}; {self.files} files hashed: "
+            f"{self.scenario_files} scenario files, {self.files - self.scenario_files} spec files)"
+        )
 
 
 def corpus_version(root: Path) -> str:
@@ -61,6 +84,11 @@ def corpus_version(root: Path) -> str:
     if found is None:
         raise ValueError(f"{path}: no line 'version: MAJOR.MINOR.PATCH'")
     return found.group(1)
+
+
+def is_corpus_version_data(data: object) -> bool:
+    """True when parsed YAML looks like ``spec/corpus.yaml`` (a mapping with a ``version``)."""
+    return isinstance(data, dict) and "version" in data and "clauses" not in data
 
 
 def corpus_files(root: Path) -> list[str]:
@@ -102,18 +130,29 @@ def _suffix(name: str) -> str:
 
 def content_digest(root: Path) -> tuple[str, int]:
     """The corpus digest of the files under ``root`` (see the module docstring) and their count."""
-    manifest = hashlib.sha256()
     files = corpus_files(root)
+    return _digest(root, files), len(files)
+
+
+def _digest(root: Path, files: list[str]) -> str:
+    """The corpus digest of ``files`` (relative to ``root``, in digest order)."""
+    manifest = hashlib.sha256()
     for name in files:
         with open(os.path.join(root, name), "rb") as handle:
             content = handle.read().replace(b"\r\n", b"\n").replace(b"\r", b"\n")
         manifest.update(f"{hashlib.sha256(content).hexdigest()}  {name}\n".encode())
-    return manifest.hexdigest(), len(files)
+    return manifest.hexdigest()
 
 
 @functools.cache
 def corpus_identity() -> CorpusIdentity:
     """The identity of the corpus this process reads."""
     root = corpus_root()
-    digest, files = content_digest(root.path)
-    return CorpusIdentity(version=corpus_version(root.path), digest=digest, files=files, root=root)
+    files = corpus_files(root.path)
+    return CorpusIdentity(
+        version=corpus_version(root.path),
+        digest=_digest(root.path, files),
+        files=len(files),
+        root=root,
+        scenario_files=sum(name.startswith("scenarios/") for name in files),
+    )

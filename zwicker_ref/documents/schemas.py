@@ -125,6 +125,40 @@ def validator_problems(document: YamlDocument, schema_name: str) -> list[Problem
     return problems
 
 
+def schema_file_problems(document: YamlDocument) -> list[Problem]:
+    """Every problem of a JSON Schema file of ``spec/schema/``: not a valid draft 2020-12 schema.
+
+    A schema is checked against the draft's own meta-schema, and must say its draft
+    (``$schema``) and its ``$id`` in the project's scheme (``urn:zwicker-rules:schema:NAME``).
+    """
+    from jsonschema import Draft202012Validator
+
+    data = document.data
+    problems = []
+    if data.get("$schema") != "https://json-schema.org/draft/2020-12/schema":
+        problems.append(
+            document.problem(
+                ErrorCode.SCHEMA_VIOLATION,
+                "'$schema' must be https://json-schema.org/draft/2020-12/schema",
+                ("$schema",),
+            )
+        )
+    if not str(data.get("$id", "")).startswith(_URN):
+        problems.append(
+            document.problem(ErrorCode.SCHEMA_VIOLATION, f"'$id' must start with {_URN}", ("$id",))
+        )
+    meta = Draft202012Validator(Draft202012Validator.META_SCHEMA)
+    for error in _leaf_errors(meta.iter_errors(data)):
+        problems.append(
+            document.problem(
+                ErrorCode.SCHEMA_VIOLATION,
+                f"not a valid JSON Schema: {error.message}",
+                tuple(error.absolute_path),
+            )
+        )
+    return problems
+
+
 def _leaf_errors(errors: Iterator[ValidationError]) -> Iterator[ValidationError]:
     """Replace an error about a choice of subschemas by its most relevant cause."""
     for error in errors:

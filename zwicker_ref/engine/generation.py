@@ -4,16 +4,16 @@
 python-chess's ``board.legal_moves``: iterate it for each legal move once, in canonical
 order; ``len()`` counts them without building every capture; ``legal[k]`` is the k-th
 of that order, made alone (a random player takes one move of many); ``move in legal``
-checks one move by the rules of :mod:`~zwicker_ref.engine.legality`; it is true when
+checks one move by the rules of :mod:`~zwicker_ref.engine.check.legality`; it is true when
 there is a move. Positions' move sets and counts can so be compared across engines (as chess
 engines compare perft counts). The rules come only from the variant's named parameters.
 
 Moves come directly in canonical order (docs/reference/moves.md): trails, then captures,
 then builds; within each by played card in card order, then by the sorted captured
 items, or by target (none first), value and owner. The listing is
-:mod:`~zwicker_ref.engine.listing`'s (the rule on small integers, made for speed); checking
-one move is :mod:`~zwicker_ref.engine.legality`'s, through the parts of the rule in
-:mod:`~zwicker_ref.engine.move_context`. The two are held to each other and to the
+:mod:`~zwicker_ref.engine.listing.listing`'s (the rule on small integers, made for speed); checking
+one move is :mod:`~zwicker_ref.engine.check.legality`'s, through the parts of the rule in
+:mod:`~zwicker_ref.engine.check.move_context`. The two are held to each other and to the
 brute-force definition of the tests.
 """
 
@@ -22,17 +22,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import overload
 
-from zwicker_ref.engine.legality import is_legal
-from zwicker_ref.engine.listing import MoveIndex, count_moves, has_moves, list_moves
-from zwicker_ref.engine.moves import Move
-from zwicker_ref.engine.position import Position
+from zwicker_ref.engine.check.legality import is_legal
+from zwicker_ref.engine.core.moves import Move
+from zwicker_ref.engine.core.position import Position
+from zwicker_ref.engine.listing.listing import MoveIndex, count_moves, has_moves, list_moves
 
 
 class LegalMoves:
     """The legal moves of one position: iterate, count, index, test membership, test for any.
 
     The view computes nothing until asked, and lists the moves at most once. Counting
-    numbers the moves (:class:`~zwicker_ref.engine.listing.MoveIndex`) without making
+    numbers the moves (:class:`~zwicker_ref.engine.listing.listing.MoveIndex`) without making
     them, and indexing then makes only the move asked for.
     """
 

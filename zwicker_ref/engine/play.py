@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from zwicker_ref.engine.dealing import deal_next_stage
-from zwicker_ref.engine.legality import check_move
-from zwicker_ref.engine.moves import Build, Capture, Move, Trail
-from zwicker_ref.engine.position import (
+from zwicker_ref.engine.check.legality import check_move
+from zwicker_ref.engine.core.dealing import deal_next_stage
+from zwicker_ref.engine.core.moves import Build, Capture, Move, Trail
+from zwicker_ref.engine.core.position import (
     Pile,
     Position,
     TableItem,

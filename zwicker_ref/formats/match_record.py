@@ -21,8 +21,8 @@ from typing import Any
 
 from zwicker_ref.documents.schemas import schema_problems
 from zwicker_ref.documents.yamlfile import YamlDocument, read_yaml
-from zwicker_ref.engine.dealing import shuffled_deck, splitmix64
-from zwicker_ref.engine.match import (
+from zwicker_ref.engine.core.dealing import shuffled_deck, splitmix64
+from zwicker_ref.engine.core.match import (
     MatchEnd,
     MatchStatus,
     add_points,
@@ -30,8 +30,8 @@ from zwicker_ref.engine.match import (
     first_dealer,
     match_status,
 )
-from zwicker_ref.engine.moves import Move
-from zwicker_ref.engine.scoring import SideScore
+from zwicker_ref.engine.core.moves import Move
+from zwicker_ref.engine.core.scoring import SideScore
 from zwicker_ref.errors import ErrorCode, InvalidFileError, NotationError, ZwickerError
 from zwicker_ref.formats.notation import format_move, parse_move
 from zwicker_ref.formats.record import (

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, format_path
-from zwicker_ref.engine.moves import Build, Capture, Move, Trail
+from zwicker_ref.engine.core.moves import Build, Capture, Move, Trail
 from zwicker_ref.errors import ErrorCode, NotationError, Problem
 from zwicker_ref.formats.notation import parse_move
 from zwicker_ref.rules.cards import Card

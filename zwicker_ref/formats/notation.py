@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterable
 from operator import attrgetter
 
-from zwicker_ref.engine.moves import Build, Capture, Move, Trail, canonical_order
+from zwicker_ref.engine.core.moves import Build, Capture, Move, Trail, canonical_order
 from zwicker_ref.errors import ErrorCode, NotationError
 from zwicker_ref.rules.cards import Card, card_name
 

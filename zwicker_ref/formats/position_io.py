@@ -28,8 +28,8 @@ import yaml
 
 from zwicker_ref.documents.schemas import schema_problems
 from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, checked, format_path, read_yaml
-from zwicker_ref.engine.memo import Memo, PerObject
-from zwicker_ref.engine.position import Pile, Position, TableItem, sorted_cards, sorted_items
+from zwicker_ref.engine.core.memo import Memo, PerObject
+from zwicker_ref.engine.core.position import Pile, Position, TableItem, sorted_cards, sorted_items
 from zwicker_ref.errors import ErrorCode, LookupProblem, NotationError, Problem
 from zwicker_ref.rules.cards import Card, card_names
 from zwicker_ref.rules.deal_plan import plan_deal

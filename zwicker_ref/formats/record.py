@@ -26,7 +26,7 @@ A record is what ``zwicker play`` writes and ``zwicker replay`` checks. Its YAML
         lines: {Each ace: 4, Ten of diamonds: 2, ...}   # points per score line
 
 The random policy of :func:`random_game` is reproducible in any language: the deck is
-:func:`~zwicker_ref.engine.dealing.shuffled_deck` of the seed, and each move is
+:func:`~zwicker_ref.engine.core.dealing.shuffled_deck` of the seed, and each move is
 ``legal_moves(position)[uniform_below(count, stream)]`` where ``stream`` is SplitMix64
 seeded with ``seed XOR POLICY_SALT`` and moves are in canonical order.
 """
@@ -39,12 +39,12 @@ from pathlib import Path
 from typing import Any
 
 from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, read_yaml
-from zwicker_ref.engine.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
+from zwicker_ref.engine.core.dealing import shuffled_deck, splitmix64, start_hand, uniform_below
+from zwicker_ref.engine.core.moves import Move
+from zwicker_ref.engine.core.position import Position
+from zwicker_ref.engine.core.scoring import LineScore, SideScore, score_hand
 from zwicker_ref.engine.generation import legal_moves
-from zwicker_ref.engine.moves import Move
 from zwicker_ref.engine.play import apply_legal, play
-from zwicker_ref.engine.position import Position
-from zwicker_ref.engine.scoring import LineScore, SideScore, score_hand
 from zwicker_ref.errors import (
     ErrorCode,
     InvalidFileError,

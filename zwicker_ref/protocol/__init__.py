@@ -9,10 +9,11 @@ Positions are position-format objects, moves compact notation, cards card notati
 ``docs/implementers.md`` describes every message; ``spec/schema/protocol.schema.json``
 gives their JSON Schemas.
 
-Three modules: :mod:`~zwicker_ref.protocol.messages` reads and writes the messages
+Four modules: :mod:`~zwicker_ref.protocol.messages` reads and writes the messages
 (requests and answers alike, strictly); :mod:`~zwicker_ref.protocol.server` answers the
 protocol with the reference interpreter (``zwicker serve``);
-:mod:`~zwicker_ref.protocol.client` drives an engine process for the runner, surviving
+:mod:`~zwicker_ref.protocol.connection` runs the engine process and exchanges lines with
+it, and :mod:`~zwicker_ref.protocol.client` drives it for the runner, surviving
 engines that crash, hang, write garbage or answer out of order: the request fails with
 the reason, the engine is restarted, and the run goes on. The client honours what the
 engine's ``hello`` declares (its ``variants``, ``ops`` and ``options``: requests ruled out

@@ -15,9 +15,9 @@ from typing import Any
 
 from zwicker_ref.conformance.reference import Played, Setup, StageDeal
 from zwicker_ref.documents.schemas import is_whole_number
-from zwicker_ref.engine.moves import Move
-from zwicker_ref.engine.position import Position
-from zwicker_ref.engine.scoring import LineScore, SideScore, side_seats
+from zwicker_ref.engine.core.moves import Move
+from zwicker_ref.engine.core.position import Position
+from zwicker_ref.engine.core.scoring import LineScore, SideScore, side_seats
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
 from zwicker_ref.formats.move_data import move_to_data
 from zwicker_ref.formats.notation import parse_move

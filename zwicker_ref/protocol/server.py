@@ -11,8 +11,8 @@ from typing import IO, Any
 from zwicker_ref._version import __version__
 from zwicker_ref.conformance.reference import REFERENCE
 from zwicker_ref.conformance.runner import perft_counts
-from zwicker_ref.engine.moves import Move
-from zwicker_ref.engine.position import Position
+from zwicker_ref.engine.core.moves import Move
+from zwicker_ref.engine.core.position import Position
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
 from zwicker_ref.formats.move_data import move_from_data
 from zwicker_ref.formats.notation import format_moves

@@ -4,7 +4,7 @@ One walk over a variant's schedule (:func:`walk_stage`) says where every card of
 goes: to a seat, counted from forehand, or face up to the table. :func:`plan_deal`
 follows that walk with the size of the deck and reports exactly where a schedule fails to
 use the deck up (or asks for more cards than there are). Dealing real cards
-(:mod:`zwicker_ref.engine.dealing`) follows the same walk; the spec loader uses the plan to
+(:mod:`zwicker_ref.engine.core.dealing`) follows the same walk; the spec loader uses the plan to
 check every schedule when a variant is loaded.
 """
 

@@ -7,8 +7,9 @@ the scenario, so the site never shows an example that does not pass.
 
 The modules, by page kind: :mod:`.cards` (cards and moves drawn), :mod:`.examples` (one
 example of any kind), :mod:`.variant_page`, :mod:`.grid` (rule-by-variant grid and the
-home table), :mod:`.walkthrough` (game pages), :mod:`.pages` (sources, schemas),
-:mod:`.links` (where things are) and :mod:`.version` (what the site states it shows).
+home table), :mod:`.walkthrough` (game pages), :mod:`.discrepancies` (sources and readings
+not chosen), :mod:`.pages` (schemas), :mod:`.files` (the corpus's files), :mod:`.links`
+(where things are) and :mod:`.version` (what the site states it shows).
 """
 
 from __future__ import annotations
@@ -23,6 +24,13 @@ from zwicker_ref.documents.locations import scenarios_dir
 from zwicker_ref.errors import ErrorCode, ZwickerError
 from zwicker_ref.rules.variant import Variant
 from zwicker_ref.site.cards import card_html, move_html
+from zwicker_ref.site.discrepancies import sources_page
+from zwicker_ref.site.files import (
+    FILES_MARKER,
+    files_markdown,
+    published_files,
+    published_path,
+)
 from zwicker_ref.site.grid import grid_page, home_table
 from zwicker_ref.site.links import (
     GRID,
@@ -31,7 +39,7 @@ from zwicker_ref.site.links import (
     ordered_variants,
     walkthrough_path,
 )
-from zwicker_ref.site.pages import schemas_page, sources_page
+from zwicker_ref.site.pages import schemas_page
 from zwicker_ref.site.variant_page import variant_pages
 from zwicker_ref.site.version import SiteVersion, corpus_json, site_version
 from zwicker_ref.site.walkthrough import (
@@ -80,12 +88,6 @@ def home_page(template: str, variants: list[Variant], version: SiteVersion) -> s
     )
 
 
-MOVED = (
-    ("compare.md", "The rules by variant", GRID),
-    ("sample-game.md", "The Christiansen sample game", walkthrough_path("chr-sample-game")),
-)
-"""Old page, its title and its new page: addresses the site once had stay valid."""
-
 _CODE_CLAUSE_ID = re.compile(r"`([a-z]+\.[a-z][a-z0-9-]*)`")
 
 
@@ -106,11 +108,15 @@ def generate(
     corpus: Path | None = None,
     home_template: str | None = None,
     laws: str | None = None,
+    implementers: str | None = None,
+    repo_url: str | None = None,
 ) -> SiteVersion:
     """Write every generated page, from the corpus in ``corpus`` (default: the shipped one).
 
     ``home_template`` (docs/index.md) and ``laws`` (docs/laws.md) are the hand-written
     pages the build completes: the home page's table and version, the laws' clause links.
+    ``implementers`` (docs/implementers.md) gets where the files are, with the project's
+    public home ``repo_url`` (mkdocs.yml's ``repo_url``) where it is set.
     Returns the version the site states, for the footer.
     """
     scenarios = check_corpus(corpus)
@@ -127,14 +133,23 @@ def generate(
         write(walkthrough_path(game.id), page)
     write("games/index.md", games_index(games))
     write(GRID, grid_page(variants))
+    # corpus.json at the root as before, and with every corpus file at its versioned address.
     write("corpus.json", corpus_json(version))
+    write(published_path("corpus.json", version.corpus), corpus_json(version))
+    for path, text in published_files():
+        write(path, text)
     write("sources.md", sources_page(variants))
     write("reference/schemas.md", schemas_page())
-    # Pages that moved keep their old addresses, pointing to the new ones.
-    for old, title, new in MOVED:
-        write(old, f"# {title}\n\nThis page has moved: [{title}]({new}).\n")
     if home_template is not None:
         write("index.md", home_page(home_template, variants, version))
+    if implementers is not None:
+        if implementers.count(FILES_MARKER) != 1:
+            raise SiteError(
+                ErrorCode.SCHEMA_VIOLATION,
+                f"docs/implementers.md: write the marker {FILES_MARKER} exactly once",
+            )
+        where = files_markdown(version.corpus, repo_url)
+        write("implementers.md", implementers.replace(FILES_MARKER, where))
     if laws is not None:
         write("laws.md", link_clause_ids(laws, set(all_clause_ids(variants))))
     return version

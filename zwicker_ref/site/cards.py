@@ -5,11 +5,11 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from zwicker_ref.conformance.scenario_kinds import BuildPart, Parts
-from zwicker_ref.engine.moves import Build, Capture, Move, Trail
-from zwicker_ref.engine.position import Pile, Position, TableItem
+from zwicker_ref.engine.core.moves import Build, Capture, Move, Trail
+from zwicker_ref.engine.core.position import Pile, Position, TableItem
 from zwicker_ref.errors import NotationError
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.rules.cards import Card
@@ -58,6 +58,25 @@ def _is_card(word: str) -> bool:
     return True
 
 
+_CARD_IN_PROSE = re.compile(r"(?<![\w#])(?:10|[2-9AJQK])[CDHS](?:#\d+)?(?![\w#])|JK\d+(?:#\d+)?\b")
+"""A word of prose shaped like a card code (``KH``, ``10D``, ``JK25``); Card.parse decides."""
+
+
+def prose_html(text: str) -> str:
+    """Prose escaped for HTML, with every card code in it drawn as a card (KH+4H: K♥+4♥)."""
+
+    def drawn(found: re.Match[str]) -> str:
+        word = found.group(0)
+        return card_html(word) if _is_card(word) else word
+
+    return _CARD_IN_PROSE.sub(drawn, html.escape(text))
+
+
+def seat_name(seat: int, names: Sequence[str] = ()) -> str:
+    """A seat as people call it: the player's name where the scenario gives names."""
+    return html.escape(names[seat]) if seat < len(names) else f"seat {seat}"
+
+
 def move_in_words(move: Move) -> str:
     """What a move does, in words (the hover text of a drawn move)."""
     if isinstance(move, Trail):
@@ -77,12 +96,12 @@ def played_move_html(move: Move) -> str:
     return move_html(format_move(move), move_in_words(move))
 
 
-def table_html(items: Iterable[TableItem | BuildPart]) -> str:
+def table_html(items: Iterable[TableItem | BuildPart], names: Sequence[str] = ()) -> str:
     """Table items drawn: loose cards, and builds with their value and owner."""
     drawn = []
     for item in items:
         if isinstance(item, Pile | BuildPart):
-            owner = "" if item.owner is None else f" <small>seat {item.owner}</small>"
+            owner = "" if item.owner is None else f" <small>{seat_name(item.owner, names)}</small>"
             cards = cards_html(map(str, item.cards))
             drawn.append(f'<span class="zc-build">{cards} <b>= {item.value}</b>{owner}</span>')
         else:
@@ -90,20 +109,21 @@ def table_html(items: Iterable[TableItem | BuildPart]) -> str:
     return " ".join(drawn) or "—"
 
 
-def hands_html(hands: Iterable[Iterable[Card]]) -> str:
-    """Every seat's cards on one line."""
+def hands_html(hands: Iterable[Iterable[Card]], names: Sequence[str] = ()) -> str:
+    """Every seat's cards on one line (each seat by its player's name where given)."""
     return " · ".join(
-        f"seat {seat}: {cards_html(map(str, hand))}" for seat, hand in enumerate(hands)
+        f"{seat_name(seat, names)}: {cards_html(map(str, hand))}" for seat, hand in enumerate(hands)
     )
 
 
-def position_html(position: Position) -> list[str]:
-    """A position's hands and table, one line each."""
+def position_html(position: Position, names: Sequence[str] = ()) -> list[str]:
+    """A position's hands and table, one line each (seats by their players' names if given)."""
     lines = ['<div class="zc-position">']
     for seat, hand in enumerate(position.hands):
         mover = " <small>(to move)</small>" if seat == position.to_move else ""
-        lines.append(f"<div>Seat {seat}{mover}: {cards_html(map(str, hand))}</div>")
-    lines.append(f"<div>Table: {table_html(position.table)}</div>")
+        who = f"{html.escape(names[seat])} (seat {seat})" if seat < len(names) else f"Seat {seat}"
+        lines.append(f"<div>{who}{mover}: {cards_html(map(str, hand))}</div>")
+    lines.append(f"<div>Table: {table_html(position.table, names)}</div>")
     lines.append("</div>")
     return lines
 

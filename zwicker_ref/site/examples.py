@@ -20,14 +20,17 @@ from zwicker_ref.conformance.scenario_kinds import (
     ScoreBody,
 )
 from zwicker_ref.conformance.scenarios import Kind, Scenario
-from zwicker_ref.engine.moves import canonical_order
+from zwicker_ref.documents.corpus import corpus_identity
+from zwicker_ref.engine.core.moves import canonical_order
 from zwicker_ref.site.cards import (
     cards_html,
     hands_html,
     parts_html,
     played_move_html,
     position_html,
+    prose_html,
 )
+from zwicker_ref.site.files import published_path
 from zwicker_ref.site.links import link_clause_refs, source_link_html, url_of, walkthrough_path
 
 Renderer = Callable[[Scenario, str], list[str]]
@@ -220,7 +223,7 @@ def example_html(
         link = source_link_html(scenario.source.source, root)
         source = f" Source: {link}, “{html.escape(scenario.source.section)}”."
     yaml_text = Path(scenario.file).read_text(encoding="utf-8")
-    description = html.escape(scenario.description)
+    description = prose_html(scenario.description)
     lines = [
         f'<div class="zc-scenario" id="{scenario.id}" markdown="0">',
         f'<p class="zc-example-head"><a class="zc-number" href="#{scenario.id}" '
@@ -228,10 +231,14 @@ def example_html(
         f"<b>{html.escape(scenario.title)}</b> "
         f'<span class="zc-pass" title="The reference interpreter passes it">✔ passes</span></p>',
         f'<p class="zc-facts"><code>{scenario.id}</code> · {" · ".join(facts)} · file '
-        f"<code>{scenario_path(scenario)}</code></p>",
+        f'<a href="{root}{published_path(scenario_path(scenario))}" class="zc-file" '
+        f'title="The scenario file, corpus version {corpus_identity().version}">'
+        f"<code>{scenario_path(scenario)}</code></a></p>",
         f"<p>{link_clause_refs(description, clause_targets, markdown=False)}{source}</p>",
         *RENDERERS[scenario.kind](scenario, root),
-        f'<p class="zc-facts">Clauses: {clause_links}</p>',
+        f'<p class="zc-facts">Clauses: {clause_links} · How to read and write one: '
+        f'<a href="{root}reference/scenario-format/">Scenario format</a>, '
+        f'<a href="{root}contributing/">Contributing</a></p>',
         "<details><summary>The scenario file (YAML)</summary>",
         f"<pre><code>{html.escape(yaml_text)}</code></pre>",
         "</details>",

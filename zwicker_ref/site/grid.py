@@ -1,21 +1,26 @@
-"""The rule-by-variant grid: every clause id against every variant, and the variants at a glance.
+"""The rule-by-variant grid: every question against every variant, and the variants at a glance.
 
-One row per clause id, grouped by topic (the part before the dot); one column per variant
-in the site's canonical order. Rows where the variants differ are highlighted; the rows the
-same in every variant can be hidden with one switch.
+One row per question a reader asks (:mod:`.grid_rows`), grouped by topic; one column per
+variant in the site's canonical order, headed by its name. Each cell states the variant's
+rule in words from its clauses' parameters (:mod:`zwicker_ref.rules.parameter_text`), or
+says why the variant has no clause there. Rows where the cells differ are highlighted; the
+rows the same in every variant can be hidden with one switch.
 """
 
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from zwicker_ref.rules.comparison import check_totals_text, compare
+from zwicker_ref.rules.parameter_text import describe_parameters
 from zwicker_ref.rules.variant import Clause, Variant
+from zwicker_ref.site.grid_rows import Question, grid_questions, row_topic
 from zwicker_ref.site.links import (
     all_clause_ids,
     clause_page_path,
+    display_name,
     grid_row_id,
     link_clause_refs,
     source_link_html,
@@ -27,37 +32,82 @@ from zwicker_ref.site.variant_page import status_badge
 _SAME_SWITCH = "zc-hide-same"
 
 
-def _signature(clause: Clause | None) -> str | None:
-    """What must match for a clause to count as the same rule in two variants.
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Cell:
+    """What one variant says to one row's question: the rule in words, or why it says nothing."""
 
-    Its rule parameters where it has any (the wording differs between variants), otherwise
-    its title.
+    clauses: tuple[Clause, ...]
+    """The variant's clauses that answer the question (none: a dash with its reason)."""
+    rule: str
+    """The rule in a few words, from the row's parameters (else the clauses' titles)."""
+    reason: str = ""
+    """For a dash: why the variant has no clause here."""
+    see: str | None = None
+    """For a dash: the clause id of the row that states it, where another row does."""
+
+    @property
+    def signature(self) -> str:
+        """What two cells must share to state the same rule."""
+        return self.rule if self.clauses else f"— {self.reason} {self.rule}"
+
+
+def row_parameters(question: Question, variants: Sequence[Variant]) -> list[str]:
+    """The rule parameters a row states, in order of appearance.
+
+    Those its clauses set in any variant, less any named after a clause id that another
+    row answers (``build.ownership`` in Classic also sets ``build.for-partner``, which the
+    row of ``build.for-partner`` states).
     """
-    if clause is None:
-        return None
-    if clause.params:
-        return json.dumps({k: clause.params[k] for k in sorted(clause.params)}, default=str)
-    return clause.title
+    others = {c.id for v in variants for c in v.clauses} - set(question.clause_ids)
+    names: dict[str, None] = {}
+    for variant in variants:
+        for clause in variant.clauses:
+            if clause.id in question.clause_ids:
+                names.update(dict.fromkeys(p for p in clause.params if p not in others))
+    return list(names)
 
 
-def is_same_everywhere(clauses: Sequence[Clause | None]) -> bool:
-    """True when every variant has the clause and all state the same rule."""
-    signatures = [_signature(clause) for clause in clauses]
-    return None not in signatures and len(set(signatures)) == 1
-
-
-def _cell(clause: Clause | None, variant: Variant, elsewhere: set[str]) -> str:
-    if clause is None:
-        return '<td class="zc-absent">—</td>'
-    href = f"../{url_of(clause_page_path(variant.id, clause.id))}#{clause.id}"
-    sources = ", ".join(
-        dict.fromkeys(source_link_html(citation.source, "../") for citation in clause.citations)
+def row_cell(question: Question, variant: Variant, params: Sequence[str]) -> Cell:
+    """One variant's answer to a row's question."""
+    clauses = tuple(c for c in variant.clauses if c.id in question.clause_ids)
+    rule = describe_parameters(params, variant.rules) if params else ""
+    if clauses:
+        return Cell(clauses=clauses, rule=rule or "; ".join(c.title for c in clauses))
+    if question.arises is not None and not question.arises.test(variant.rules):
+        return Cell(clauses=(), rule="", reason=question.arises.otherwise)
+    elsewhere = next((c.id for c in variant.clauses if set(c.params) & set(params)), None)
+    if elsewhere is not None:
+        return Cell(clauses=(), rule=rule, reason="stated in another row", see=elsewhere)
+    return Cell(
+        clauses=(),
+        rule=rule,
+        reason="the variant's sources are silent on it: no clause",
     )
-    lines = [
-        f'<td><a href="{href}">{html.escape(clause.title)}</a> ',
-        status_badge(clause.status.value),
-        f'<div class="zc-cell-sources">{sources}</div>',
-    ]
+
+
+def is_same_everywhere(cells: Sequence[Cell]) -> bool:
+    """True when every variant has a clause for the row and all state the same rule."""
+    return all(cell.clauses for cell in cells) and len({c.signature for c in cells}) == 1
+
+
+def _sources_html(clause: Clause) -> str:
+    """A clause's sources, each once, with the sections cited from it."""
+    sections: dict[str, dict[str, None]] = {}
+    for citation in clause.citations:
+        sections.setdefault(citation.source, {})[citation.section] = None
+    cited = "; ".join(
+        f"{source_link_html(source, '../', hover=False)}: "
+        + ", ".join(f"“{html.escape(section)}”" for section in found)
+        for source, found in sections.items()
+    )
+    return f'<div class="zc-cell-sources">{cited}</div>'
+
+
+def _clause_html(clause: Clause, variant: Variant, elsewhere: set[str]) -> str:
+    href = f"../{url_of(clause_page_path(variant.id, clause.id))}#{clause.id}"
+    link = f'<a href="{href}">{html.escape(clause.title)}</a>'
+    parts = [f'<div class="zc-cell-clause">{link} {status_badge(clause.status.value, hover=False)}']
+    parts.append(_sources_html(clause))
     if clause.alternatives:
         count = len(clause.alternatives)
         readings = "".join(
@@ -65,12 +115,34 @@ def _cell(clause: Clause | None, variant: Variant, elsewhere: set[str]) -> str:
             f"{_linked_html(alt.text, elsewhere)}</li>"
             for alt in clause.alternatives
         )
-        lines.append(
+        parts.append(
             f"<details><summary>{count} reading{'s' if count > 1 else ''} not chosen"
             f"</summary><ul>{readings}</ul></details>"
         )
-    lines.append("</td>")
-    return "".join(lines)
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _cell(cell: Cell, variant: Variant, elsewhere: set[str], asks: dict[str, str]) -> str:
+    label = f' data-variant="{html.escape(display_name(variant.id))}"'
+    if not cell.clauses:
+        reason = html.escape(cell.reason)
+        if cell.see is not None:
+            row = grid_row_id(cell.see)
+            reason = f'stated in the row <a href="#{row}">{html.escape(asks[cell.see])}</a>'
+        rule = (
+            f'<div class="zc-cell-rule">the reference plays: {html.escape(cell.rule)}</div>'
+            if cell.rule
+            else ""
+        )
+        return (
+            f'<td class="zc-absent"{label}><span class="zc-dash" aria-hidden="true">—</span> '
+            f'<span class="zc-reason">{reason}</span>{rule}</td>'
+        )
+    stated = cell.rule != "; ".join(c.title for c in cell.clauses)
+    rule = f'<div class="zc-cell-rule">{html.escape(cell.rule)}</div>' if stated else ""
+    clauses = "".join(_clause_html(c, variant, elsewhere) for c in cell.clauses)
+    return f"<td{label}>{rule}{clauses}</td>"
 
 
 def _linked_html(text: str, clause_ids: set[str]) -> str:
@@ -80,9 +152,6 @@ def _linked_html(text: str, clause_ids: set[str]) -> str:
 
 
 def _glance(variants: list[Variant]) -> list[str]:
-    head = "".join(
-        f'<th><a href="../{url_of(variant_page_path(v.id))}">{v.id}</a></th>' for v in variants
-    )
     clause_ids = set(all_clause_ids(variants))
     rows = [
         f'<tr><th scope="row">{html.escape(name)}</th>'
@@ -99,7 +168,8 @@ def _glance(variants: list[Variant]) -> list[str]:
         "nobody.",
         "",
         '<div class="zc-grid-wrap" markdown="0"><table class="zc-grid">',
-        f'<thead><tr><th class="zc-corner">aspect</th>{head}</tr></thead><tbody>',
+        _head(variants, "aspect"),
+        "<tbody>",
         *rows,
         "</tbody></table></div>",
         "",
@@ -117,7 +187,7 @@ def _options(variants: list[Variant]) -> list[str]:
     for variant in variants:
         if not variant.options:
             continue
-        lines += [f"**{variant.id}**", ""]
+        lines += [f"**{display_name(variant.id)}**", ""]
         for option in variant.options:
             page = clause_page_path(variant.id, option.clause_id)
             targets = {
@@ -132,37 +202,66 @@ def _options(variants: list[Variant]) -> list[str]:
     return lines
 
 
-def grid_page(variants: list[Variant]) -> str:
-    """The grid page: the variants at a glance, then every clause id by variant."""
-    clause_ids = all_clause_ids(variants)
-    known = set(clause_ids)
-    by_variant = [{clause.id: clause for clause in variant.clauses} for variant in variants]
-    head = "".join(
-        f'<th><a href="../{url_of(variant_page_path(v.id))}">{v.id}</a></th>' for v in variants
+def _head(variants: Sequence[Variant], corner: str) -> str:
+    """The header row: the variants by their names, linked to their pages."""
+    names = "".join(
+        f'<th scope="col"><a href="../{url_of(variant_page_path(v.id))}">'
+        f"{html.escape(display_name(v.id))}</a></th>"
+        for v in variants
     )
-    topics: dict[str, list[str]] = {}
-    for clause_id in clause_ids:
-        topics.setdefault(clause_id.split(".", 1)[0], []).append(clause_id)
-    rows = []
+    return f'<thead><tr><th class="zc-corner" scope="col">{corner}</th>{names}</tr></thead>'
+
+
+def _row_head(question: Question) -> str:
+    """A row's first cell: its question, linked to itself, and its clause ids as anchors."""
+    ids = " ".join(
+        f'<code id="{grid_row_id(clause_id)}">{clause_id}</code>'
+        if index
+        else f"<code>{clause_id}</code>"
+        for index, clause_id in enumerate(question.clause_ids)
+    )
+    return (
+        f'<th scope="row"><a href="#{grid_row_id(question.anchor)}">'
+        f'{html.escape(question.ask)}</a><div class="zc-row-ids">{ids}</div></th>'
+    )
+
+
+def grid_rows_html(variants: list[Variant]) -> tuple[list[str], list[str], int]:
+    """The clause grid's rows (HTML), its topics in order, and how many rows differ."""
+    known = set(all_clause_ids(variants))
+    questions = grid_questions(variants)
+    asks = {clause_id: q.ask for q in questions for clause_id in q.clause_ids}
+    rows: list[str] = []
+    topics: list[str] = []
     differing = 0
-    for topic, ids in topics.items():
-        rows.append(
-            f'<tr class="zc-topic" id="topic-{topic}"><th colspan="{len(variants) + 1}">'
-            f"{topic}</th></tr>"
-        )
-        for clause_id in ids:
-            clauses = [found.get(clause_id) for found in by_variant]
-            same = is_same_everywhere(clauses)
-            differing += not same
+    for question in questions:
+        topic = row_topic(question)
+        if topic not in topics:
+            topics.append(topic)
             rows.append(
-                f'<tr id="{grid_row_id(clause_id)}" class="{"zc-same" if same else "zc-differs"}">'
-                f'<th scope="row"><a href="#{grid_row_id(clause_id)}">{clause_id}</a></th>'
-                + "".join(
-                    _cell(clause, variant, known)
-                    for clause, variant in zip(clauses, variants, strict=True)
-                )
-                + "</tr>"
+                f'<tr class="zc-topic" id="topic-{topic}"><th colspan="{len(variants) + 1}">'
+                f"{topic}</th></tr>"
             )
+        params = row_parameters(question, variants)
+        cells = [row_cell(question, variant, params) for variant in variants]
+        same = is_same_everywhere(cells)
+        differing += not same
+        rows.append(
+            f'<tr id="{grid_row_id(question.anchor)}" '
+            f'class="{"zc-same" if same else "zc-differs"}">{_row_head(question)}'
+            + "".join(
+                _cell(cell, variant, known, asks)
+                for cell, variant in zip(cells, variants, strict=True)
+            )
+            + "</tr>"
+        )
+    return rows, topics, differing
+
+
+def grid_page(variants: list[Variant]) -> str:
+    """The grid page: the variants at a glance, then one row per question by variant."""
+    clause_ids = all_clause_ids(variants)
+    rows, topics, differing = grid_rows_html(variants)
     home_links = " · ".join(f"[{topic}](#topic-{topic})" for topic in topics)
     lines = [
         "---",
@@ -173,24 +272,27 @@ def grid_page(variants: list[Variant]) -> str:
         "",
         "# The rules by variant",
         "",
-        f"{len(clause_ids)} clause ids in {len(variants)} variants. Each cell gives the rule "
-        "in one line (linked to its clause), its status, its sources and the readings not "
+        f"{len(clause_ids)} clause ids in {len(variants)} variants, one row per question "
+        "(clauses that answer the same question share a row). Each cell states the rule in "
+        "a few words, computed from the clause's parameters (or its title where it has "
+        "none), then links the clause, with its status, its sources and the readings not "
         f"chosen. {differing} rows where the variants differ are marked "
-        '<span class="zc-differs-key">like this</span>; a dash means the variant has no '
-        "such clause.",
+        '<span class="zc-differs-key">like this</span>; a dash says why the variant has '
+        "no clause there.",
         "",
         f"Topics: {home_links}.",
         "",
         *_glance(variants),
         *_options(variants),
-        "## Clause by clause",
+        "## Question by question",
         "",
         f'<div class="zc-grid-page" markdown="0"><input type="checkbox" id="{_SAME_SWITCH}"> '
         f'<label for="{_SAME_SWITCH}">Hide the rows that are the same in every variant</label>',
-        '<div class="zc-grid-wrap zc-grid-tall"><table class="zc-grid">',
-        f'<thead><tr><th class="zc-corner">clause</th>{head}</tr></thead><tbody>',
+        '<table class="zc-grid zc-grid-clauses">',
+        _head(variants, "question"),
+        "<tbody>",
         *rows,
-        "</tbody></table></div></div>",
+        "</tbody></table></div>",
         "",
     ]
     return "\n".join(lines) + "\n"
@@ -205,10 +307,11 @@ def home_table(variants: list[Variant]) -> str:
             return f"{counts[0]}-{counts[-1]}"
         return ", ".join(map(str, counts))
 
-    lines = ["| id | game | players | check total |", "|---|---|---|---|"]
+    lines = ["| variant | game | players | check total |", "|---|---|---|---|"]
     for variant in variants:
         lines.append(
-            f"| [{variant.id}]({variant_page_path(variant.id)}) | {html.escape(variant.name)} "
+            f"| [{display_name(variant.id)}]({variant_page_path(variant.id)}) "
+            f"| {html.escape(variant.name)} "
             f"| {players(variant)} | {check_totals_text(variant.rules)} |"
         )
     return "\n".join(lines)

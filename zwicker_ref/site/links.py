@@ -21,6 +21,54 @@ The navigation in mkdocs.yml lists the variant pages in the same order (a test c
 a variant missing here comes after these, by id.
 """
 
+DISPLAY_NAMES = {
+    "dithmarschen": "Dithmarschen",
+    "grossenwiehe": "Großenwiehe",
+    "christiansen": "Christiansen",
+    "classic": "Classic",
+    "grupp": "Grupp",
+    "zwick": "Zwick",
+}
+"""The short name a reader knows each variant by: page titles, the grid's column heads.
+
+The navigation in mkdocs.yml names the variant pages the same way (a test checks it).
+"""
+
+
+def display_name(variant_id: str) -> str:
+    """The short name of a variant (``Großenwiehe``), its id capitalised if it has none."""
+    return DISPLAY_NAMES.get(variant_id, variant_id.capitalize())
+
+
+TOPIC_TITLES = {
+    "players": "Players and partners",
+    "seating": "Seats and the dealer",
+    "deck": "The cards",
+    "values": "Card values",
+    "deal": "Dealing",
+    "turn": "Turns",
+    "trail": "Trailing",
+    "capture": "Capturing",
+    "build": "Building",
+    "zwick": "The zwick",
+    "stage": "Between deals",
+    "end": "The end of a hand",
+    "score": "Scoring",
+    "match": "Match play",
+}
+"""A topic's name in words (``build`` is "Building"), for page titles and headings."""
+
+
+def topic_title(topic: str) -> str:
+    """A topic in words, its id capitalised if it has none."""
+    return TOPIC_TITLES.get(topic, topic.capitalize())
+
+
+def short_name(variant: Variant) -> str:
+    """A variant's short name for tables and lists (Großenwiehe)."""
+    return display_name(variant.id)
+
+
 GRID = "grid.md"
 SOURCES = "sources.md"
 
@@ -83,13 +131,17 @@ def source_link(file: str, to_root: str) -> str:
     return f"[{html.escape(source.label)}]({to_root}{SOURCES}#{source_anchor(source.id)})"
 
 
-def source_link_html(file: str, to_root_url: str) -> str:
-    """A source by its short label, linked (HTML) to its entry on the sources page."""
+def source_link_html(file: str, to_root_url: str, hover: bool = True) -> str:
+    """A source by its short label, linked (HTML) to its entry on the sources page.
+
+    Its title is the link's hover text, unless ``hover`` is false (pages that list many).
+    """
     source = source_by_file(file)
     if source is None:
         return html.escape(file)
     href = f"{to_root_url}sources/#{source_anchor(source.id)}"
-    return f'<a href="{href}" title="{html.escape(source.title)}">{html.escape(source.label)}</a>'
+    title = f' title="{html.escape(source.title)}"' if hover else ""
+    return f'<a href="{href}"{title}>{html.escape(source.label)}</a>'
 
 
 def citation_md(citation: Citation, to_root: str) -> str:

@@ -1,7 +1,16 @@
-"""MkDocs hooks (``hooks:`` in mkdocs.yml): keep the built site self-contained.
+"""MkDocs hooks (``hooks:`` in mkdocs.yml): two-place links, a self-contained site, search.
+
+The hand-written pages of ``docs/`` are read in the repository as well as on the site,
+but some pages exist only on the built site (the variant pages, ``corpus.json``, the
+changelog page). Such a link names what the repository has, with the site's target in
+its title: ``[Zwick](../spec/variants/zwick.yaml "site:variants/zwick.md")`` opens the
+spec file in the repository and the variant page on the site, where the hook rewrites it
+(:func:`site_links`).
 
 The theme ships source maps of its scripts and style sheets (about 1 MB) and points its
-files at them; the site serves people, so both are removed after the build.
+files at them; the site serves people, so both are removed after the build. MkDocs runs
+hooks after the plugins, so the search index is written when the examples' entries are
+added to it (:mod:`.search_entries`).
 """
 
 from __future__ import annotations
@@ -10,7 +19,22 @@ import re
 from pathlib import Path
 from typing import Any
 
+from zwicker_ref.site.search_entries import add_example_entries
+
 _SOURCE_MAP_COMMENT = re.compile(rb"\n?/[/*][#@] sourceMappingURL=[^\n]*?(\*/)?(?=\n|$)")
+
+
+_SITE_LINK = re.compile(r'\]\((?P<repository>[^()\s]+) "site:(?P<site>[^"\s]+)"\)')
+
+
+def site_links(markdown: str) -> str:
+    """``markdown`` with every link of the form ``(REPO "site:SITE")`` pointing at SITE."""
+    return _SITE_LINK.sub(lambda found: f"]({found.group('site')})", markdown)
+
+
+def on_page_markdown(markdown: str, **_: Any) -> str:
+    """Before a page is rendered: its two-place links point at the site's pages."""
+    return site_links(markdown)
 
 
 def strip_source_maps(site_dir: Path) -> int:
@@ -28,5 +52,7 @@ def strip_source_maps(site_dir: Path) -> int:
 
 
 def on_post_build(config: Any, **_: Any) -> None:
-    """After the build: no source maps in the site."""
-    strip_source_maps(Path(config["site_dir"]))
+    """After the build: no source maps in the site; every example in the search index."""
+    site_dir = Path(config["site_dir"])
+    strip_source_maps(site_dir)
+    add_example_entries(site_dir)

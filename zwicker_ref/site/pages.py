@@ -1,63 +1,13 @@
-"""The site's other generated pages: sources and readings not chosen, schemas, games list."""
+"""The site's schemas page: each format's JSON Schema as a table of its fields."""
 
 from __future__ import annotations
 
 import html
 import json
 
+from zwicker_ref.documents.corpus import corpus_identity
 from zwicker_ref.documents.locations import spec_dir
-from zwicker_ref.rules.sources import load_sources
-from zwicker_ref.rules.variant import Variant
-from zwicker_ref.site.links import (
-    citations_md,
-    clause_page_path,
-    link_clause_refs,
-    source_anchor,
-    variant_page_path,
-)
-
-
-def sources_page(variants: list[Variant]) -> str:
-    """Each source with its bibliographic data, and every reading not chosen."""
-    lines = ["# Sources and discrepancies", "", "## Sources", ""]
-    for source in load_sources():
-        used = [
-            f"[{v.id}]({variant_page_path(v.id)})"
-            for v in variants
-            if any(s.source == source.file for s in v.sources)
-        ]
-        lines += [
-            f"### {html.escape(source.label)} {{#{source_anchor(source.id)}}}",
-            "",
-            f"*{html.escape(source.title)}*. {html.escape(source.author)}; {source.date}; "
-            f"{source.language}; {source.kind}. File `{source.file}`.",
-            "",
-            f"{html.escape(source.covers)} Used by: {', '.join(used) or 'rulings only'}.",
-            "",
-        ]
-    lines += ["", "## Readings not chosen", ""]
-    for variant in variants:
-        lines += [f"### {variant.id} {{#readings-{variant.id}}}", ""]
-        targets = {
-            clause.id: f"{clause_page_path(variant.id, clause.id)}#{clause.id}"
-            for clause in variant.clauses
-        }
-        for clause in variant.clauses:
-            for alternative in clause.alternatives:
-                kind = (
-                    f"option `{alternative.option}`"
-                    if alternative.option
-                    else ("not playable" if alternative.unplayable else "other reading")
-                )
-                cites = citations_md(alternative.citations, "")
-                page = clause_page_path(variant.id, clause.id)
-                lines.append(
-                    f"- [{clause.id}]({page}#{clause.id}) ({kind}): "
-                    f"chosen: {link_clause_refs(clause.text, targets)} **Other:** "
-                    f"{link_clause_refs(alternative.text, targets)} ({cites})"
-                )
-        lines.append("")
-    return "\n".join(lines) + "\n"
+from zwicker_ref.site.files import published_path
 
 
 def schemas_page() -> str:
@@ -72,7 +22,16 @@ def schemas_page() -> str:
     ]
     for path in sorted((spec_dir() / "schema").glob("*.schema.json")):
         schema = json.loads(path.read_text(encoding="utf-8"))
-        lines += [f"## {path.name}", "", schema.get("description", ""), ""]
+        published = published_path(f"spec/schema/{path.name}")
+        lines += [
+            f"## {path.name}",
+            "",
+            schema.get("description", ""),
+            "",
+            f"The file: [`spec/schema/{path.name}`](../{published}) (corpus version "
+            f"{corpus_identity().version}).",
+            "",
+        ]
         properties = schema.get("properties", {})
         if properties:
             required = set(schema.get("required", ()))

@@ -9,24 +9,30 @@ however large the corpus grows.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from zwicker_ref.conformance.scenarios import Scenario
+from zwicker_ref.conformance.scenario_kinds import GameBody
+from zwicker_ref.conformance.scenarios import Kind, Provenance, Scenario
+from zwicker_ref.rules.parameter_text import describe_parameter
 from zwicker_ref.rules.variant import Clause, Variant
 from zwicker_ref.site.examples import example_html
 from zwicker_ref.site.links import (
     GRID,
     citations_md,
     clause_page_path,
+    display_name,
     grid_row_id,
     link_clause_refs,
     source_link,
     topic_of,
     topic_page_path,
+    topic_title,
     url_of,
     variant_page_path,
+    walkthrough_path,
 )
 
 SHOWN = 3
@@ -45,10 +51,11 @@ STATUS_MEANINGS = {
 }
 
 
-def status_badge(status: str) -> str:
-    """A clause's status as a coloured badge, its meaning as hover text."""
+def status_badge(status: str, hover: bool = True) -> str:
+    """A clause's status as a coloured badge, its meaning as hover text (unless ``hover``)."""
     meaning = STATUS_MEANINGS.get(status, "")
-    return f'<span class="zc-status zc-{status}" title="{meaning}">{status}</span>'
+    title = f' title="{meaning}"' if hover else ""
+    return f'<span class="zc-status zc-{status}"{title}>{status}</span>'
 
 
 def key_md(to_root: str) -> list[str]:
@@ -180,7 +187,10 @@ def _clause_md(
         "",
     ]
     if clause.params:
-        params = ", ".join(f"`{name}`" for name in clause.params)
+        params = "; ".join(
+            f"`{name}`: {html.escape(describe_parameter(name, variant.rules))}"
+            for name in clause.params
+        )
         lines += [f"Parameters: {params}.", ""]
     for alternative in clause.alternatives:
         if alternative.option:
@@ -245,11 +255,29 @@ def _topic_page(
         steps.insert(0, f"[← {names[index - 1]}]({names[index - 1]}.md)")
     if index + 1 < len(names):
         steps.append(f"[{names[index + 1]} →]({names[index + 1]}.md)")
-    lines = [f"# {variant.id}: {topic}", "", " · ".join(steps), "", *key_md(TOPIC_ROOT)]
+    title = f"{display_name(variant.id)}: {topic_title(topic).lower()}"
+    lines = [f"# {title}", "", " · ".join(steps), "", *key_md(TOPIC_ROOT)]
     for clause in topics(variant)[topic]:
         lines += _clause_md(clause, variant, variants, filing)
     lines += [" · ".join(steps), ""]
     return "\n".join(lines) + "\n"
+
+
+def _source_games_md(scenarios: list[Scenario]) -> list[str]:
+    """The variant's games from its sources, each linked to its walkthrough (none: nothing)."""
+    games = [
+        s for s in scenarios if s.kind is Kind.GAME and s.provenance is Provenance.SOURCE_EXAMPLE
+    ]
+    if not games:
+        return []
+    lines = ["## Sample games", ""]
+    lines += [
+        f"- [{html.escape(game.title)}](../{walkthrough_path(game.id)}), move by move "
+        f"({len(game.body.moves) if isinstance(game.body, GameBody) else 0} moves)"
+        for game in games
+    ]
+    lines += ["", "Every game of the corpus: [games move by move](../games/index.md).", ""]
+    return lines
 
 
 def _overview(variant: Variant, scenarios: list[Scenario], filing: Filing) -> str:
@@ -264,6 +292,7 @@ def _overview(variant: Variant, scenarios: list[Scenario], filing: Filing) -> st
         f"(../{GRID}).",
         "",
         *key_md("../"),
+        *_source_games_md(scenarios),
         "## Sources",
         "",
         *[f"- {source_link(s.source, '../')}: {s.role}" for s in variant.sources],
@@ -273,7 +302,7 @@ def _overview(variant: Variant, scenarios: list[Scenario], filing: Filing) -> st
     ]
     for topic, clauses in topics(variant).items():
         lines += [
-            f"### [{topic.capitalize()}]({variant.id}/{topic}.md) {{#topic-{topic}}}",
+            f"### [{topic_title(topic)}]({variant.id}/{topic}.md) {{#topic-{topic}}}",
             "",
             "| clause | rule | status | examples |",
             "|---|---|---|---|",

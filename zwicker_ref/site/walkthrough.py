@@ -11,27 +11,37 @@ from collections.abc import Mapping, Sequence
 
 from zwicker_ref.conformance.scenario_kinds import GameBody, GameMove, MatchBody
 from zwicker_ref.conformance.scenarios import Scenario
-from zwicker_ref.engine.dealing import start_hand
-from zwicker_ref.engine.match import add_points, dealer_of_hand, first_dealer
+from zwicker_ref.engine.core.dealing import start_hand
+from zwicker_ref.engine.core.match import add_points, dealer_of_hand, first_dealer
+from zwicker_ref.engine.core.position import Position
+from zwicker_ref.engine.core.scoring import score_hand
 from zwicker_ref.engine.play import play
-from zwicker_ref.engine.position import Position
-from zwicker_ref.engine.scoring import score_hand
 from zwicker_ref.formats.replay import replay_moves
 from zwicker_ref.site.cards import (
     cards_html,
     hands_html,
     played_move_html,
     position_html,
+    prose_html,
+    seat_name,
     table_html,
 )
 from zwicker_ref.site.examples import scenario_path
+from zwicker_ref.site.files import published_path
 from zwicker_ref.site.links import (
     clause_page_path,
+    display_name,
     link_clause_refs,
     variant_page_path,
     walkthrough_path,
 )
 from zwicker_ref.site.variant_page import example_page_path, key_md
+
+
+def game_title(scenario: Scenario) -> str:
+    """A game page's title: the scenario's, with its variant's name unless it says it."""
+    name = display_name(scenario.variant.id)
+    return scenario.title if name in scenario.title else f"{scenario.title} ({name})"
 
 
 def _header(scenario: Scenario, facts: str) -> list[str]:
@@ -46,33 +56,56 @@ def _header(scenario: Scenario, facts: str) -> list[str]:
         "  - toc",
         "---",
         "",
-        f"# {scenario.title}",
+        f"# {game_title(scenario)}",
         "",
-        link_clause_refs(html.escape(scenario.description), clauses),
+        link_clause_refs(prose_html(scenario.description), clauses),
         "",
         f"Example [{scenario.id}]({example_link}) of "
-        f"[{scenario.variant.name}]({variant_link}), file `{scenario_path(scenario)}`, "
+        f"[{scenario.variant.name}]({variant_link}), file "
+        f"[`{scenario_path(scenario)}`](../{published_path(scenario_path(scenario))}), "
         f"replayed by the reference interpreter while this page was built. {facts}",
         "",
         *key_md("../"),
     ]
 
 
+def side_names(names: Sequence[str], sides: int) -> tuple[str, ...]:
+    """Each side as people call it: its players' names, or ``side N`` without names."""
+    if not names:
+        return tuple(f"side {side}" for side in range(sides))
+    return tuple(
+        " and ".join(html.escape(name) for seat, name in enumerate(names) if seat % sides == side)
+        for side in range(sides)
+    )
+
+
 def walkthrough_page(scenario: Scenario) -> str:
     """One game scenario move by move: the table, captured counts and narrative after each."""
     body = scenario.body
     assert isinstance(body, GameBody)
+    names = body.names
     position = start_hand(
         scenario.variant, scenario.players, body.dealer, body.deck, scenario.options
     )
-    lines = _header(scenario, f"Seat {body.dealer} deals; {scenario.players} players.")
+    dealer = (
+        f"{html.escape(names[body.dealer])} (seat {body.dealer}) deals"
+        if names
+        else f"Seat {body.dealer} deals"
+    )
+    players = (
+        f"{scenario.players} players: "
+        + ", ".join(f"{html.escape(name)} (seat {seat})" for seat, name in enumerate(names))
+        if names
+        else f"{scenario.players} players"
+    )
+    lines = _header(scenario, f"{dealer}; {players}.")
     for erratum in body.errata:
-        lines += ['!!! warning "Erratum"', f"    {html.escape(erratum)}", ""]
+        lines += ['!!! warning "Erratum"', f"    {prose_html(erratum)}", ""]
     notes = {checkpoint.after: checkpoint.note for checkpoint in body.checkpoints}
-    lines += ["## Deal", "", *position_html(position), ""]
+    lines += ["## Deal", "", *position_html(position, names), ""]
     if notes.get(0):
-        lines += [html.escape(notes[0] or ""), ""]
-    lines += ["## Play", "", *_play_table(position, body.moves, notes)[0]]
+        lines += [prose_html(notes[0] or ""), ""]
+    lines += ["## Play", "", *_play_table(position, body.moves, notes, names)[0]]
     result = body.result
     given = [
         (name, column)
@@ -83,39 +116,63 @@ def walkthrough_page(scenario: Scenario) -> str:
         )
         if column is not None
     ]
-    lines += ["", "## Result", ""]
-    lines += ["| side | " + " | ".join(name for name, _ in given) + " |"]
-    lines += ["|---|" + "---|" * len(given)]
+    sides = len(given[0][1]) if given else 0
+    labels = side_names(names, sides)
+    head = "".join(f"<th>{name}</th>" for name, _ in given)
+    lines += ["", "## Result", "", f'<table class="zc-score"><tr><th>side</th>{head}</tr>']
     for side, values in enumerate(zip(*(column for _, column in given), strict=True)):
-        lines.append(f"| {side} | " + " | ".join(map(str, values)) + " |")
+        cells = "".join(f"<td>{value}</td>" for value in values)
+        lines.append(f"<tr><th>{labels[side]}</th>{cells}</tr>")
+    lines += ["</table>", ""]
     return "\n".join(lines) + "\n"
 
 
+_PLAY_COLUMNS = ("#", "seat", "move", "table after", "cards by side", "zwicks", "what happens")
+"""The columns of a walkthrough's play table; on a phone each row becomes a small card."""
+
+
 def _play_table(
-    position: Position, game_moves: Sequence[GameMove], notes: Mapping[int, str | None]
+    position: Position,
+    game_moves: Sequence[GameMove],
+    notes: Mapping[int, str | None],
+    names: Sequence[str] = (),
 ) -> tuple[list[str], Position]:
-    """The moves of one hand as a table row each, and the position they end in."""
-    lines = [
-        "| # | seat | move | table after | cards by side | zwicks | what happens |",
-        "|---|---|---|---|---|---|---|",
-    ]
+    """The moves of one hand as a table row each, and the position they end in.
+
+    An HTML table of class ``zc-play``: where the screen is too narrow for its columns, the
+    style sheet stacks each row's cells and names their columns (docs/stylesheets/cards.css,
+    in the order of ``_PLAY_COLUMNS``).
+    """
+    head = "".join(f"<th>{column}</th>" for column in _PLAY_COLUMNS)
+    lines = ['<table class="zc-play">', f"<thead><tr>{head}</tr></thead>", "<tbody>"]
     moves = [(game_move.seat, game_move.move) for game_move in game_moves]
     for played, game_move in zip(replay_moves(position, moves, play), game_moves, strict=True):
         after = played.after
         if played.dealt:
-            lines.append(f"| | | **deal {after.stage}**: {hands_html(after.hands)} | | | | |")
+            span = len(_PLAY_COLUMNS)
+            lines.append(
+                f'<tr class="zc-deal"><td colspan="{span}"><b>deal {after.stage}</b>: '
+                f"{hands_html(after.hands, names)}</td></tr>"
+            )
         narrative = "<br>".join(
-            html.escape(text) if index == 0 else f"<i>{html.escape(text)}</i>"
+            prose_html(text) if index == 0 else f"<i>{prose_html(text)}</i>"
             for index, text in enumerate((game_move.note, notes.get(played.number)))
             if text is not None
-        ).replace("|", "\\|")
+        )
         counts = ", ".join(str(len(pile)) for pile in after.captured)
         zwicks = ", ".join(map(str, after.zwicks))
-        lines.append(
-            f"| {played.number} | {played.seat} | {played_move_html(played.move)} "
-            f"| {table_html(after.table)} | {counts} | {zwicks} | {narrative} |"
+        cells = (
+            str(played.number),
+            seat_name(played.seat, names),
+            played_move_html(played.move),
+            table_html(after.table, names),
+            counts,
+            zwicks,
+            narrative,
         )
+        lines.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
         position = after
+    lines += ["</tbody>", "</table>", ""]
     return lines, position
 
 

@@ -1,6 +1,6 @@
 """Listing and counting a position's legal moves, fast: the rule of RULINGS.md on small integers.
 
-The rule is the one :mod:`~zwicker_ref.engine.move_context` spells out part by part for
+The rule is the one :mod:`~zwicker_ref.engine.check.move_context` spells out part by part for
 checking a move (and ``tests/brute_force.py`` states straight from the text, as the
 executable definition this module is tested against):
 
@@ -16,12 +16,12 @@ This module answers it the way a fast engine must, since random play, perft coun
 fuzzer list millions of positions:
 
 - a card's values in each use are read once per variant
-  (:class:`~zwicker_ref.engine.rule_tables.CardFacts`); what a card *holds* is a bit set
+  (:class:`~zwicker_ref.engine.listing.rule_tables.CardFacts`); what a card *holds* is a bit set
   of values, so a hand is a tuple of small integers, and "does this hand back these
   values" is Hall's condition on bit sets: counted for two values, remembered for more
-  (:func:`~zwicker_ref.engine.values.backs`, which checking shares);
+  (:func:`~zwicker_ref.engine.core.values.backs`, which checking shares);
 - the table is a tuple of the values its items offer, its *shape*; what a card captures
-  there (bit masks of items, :func:`~zwicker_ref.engine.captures.table_captures`)
+  there (bit masks of items, :func:`~zwicker_ref.engine.core.captures.table_captures`)
   depends only on the shape and the card's values. Play meets a new shape at nearly
   every move, so where the table makes few subsets (always on a small table) one search
   of them serves the whole hand and nothing is remembered; the answers of a large table
@@ -41,11 +41,11 @@ from __future__ import annotations
 
 import gc
 
-from zwicker_ref.engine.captures import SMALL_TABLE
-from zwicker_ref.engine.mover_builds import MoverBuilds
-from zwicker_ref.engine.mover_view import MoverView
-from zwicker_ref.engine.moves import Move
-from zwicker_ref.engine.position import Position
+from zwicker_ref.engine.core.captures import SMALL_TABLE
+from zwicker_ref.engine.core.moves import Move
+from zwicker_ref.engine.core.position import Position
+from zwicker_ref.engine.listing.mover_builds import MoverBuilds
+from zwicker_ref.engine.listing.mover_view import MoverView
 
 # The three questions ---------------------------------------------------------------------
 

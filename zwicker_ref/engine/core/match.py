@@ -5,7 +5,7 @@ module knows only what is between hands: who deals first (:func:`draw_for_dealer
 the variant draws for it), who deals hand ``k`` (:func:`dealer_of_hand`), the running
 totals (:func:`add_points`), and when the match is over and who won
 (:func:`match_status`). Playing and scoring each hand is the business of
-:mod:`~zwicker_ref.engine.play` and :mod:`~zwicker_ref.engine.scoring`, unchanged.
+:mod:`~zwicker_ref.engine.play` and :mod:`~zwicker_ref.engine.core.scoring`, unchanged.
 """
 
 from __future__ import annotations

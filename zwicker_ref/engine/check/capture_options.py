@@ -10,28 +10,24 @@ the captures that leave the mover's own builds unbacked.
 
 This module answers what checking one capture asks of the position (which items may be
 taken at all, what a sweep takes); whether the named items split into groups is asked of
-:mod:`~zwicker_ref.engine.captures`. Listing every capture is
-:mod:`~zwicker_ref.engine.listing`'s.
+:mod:`~zwicker_ref.engine.core.captures`. Listing every capture is
+:mod:`~zwicker_ref.engine.listing.listing`'s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-from zwicker_ref.engine.memo import Memo
-from zwicker_ref.engine.position import Pile, TableItem, holds_joker, item_name
+from zwicker_ref.engine.check.turn import Turn
+from zwicker_ref.engine.core.capturable import lone_joker_only_by_joker, swept
+from zwicker_ref.engine.core.memo import Memo
+from zwicker_ref.engine.core.position import TableItem, holds_joker, item_name
 from zwicker_ref.rules.cards import Card
-from zwicker_ref.rules.variant import LoneJoker, Rules, Sweep, TableJokers
-
-if TYPE_CHECKING:
-    from zwicker_ref.engine.move_context import MoveContext
+from zwicker_ref.rules.variant import TableJokers
 
 
 class CaptureOptions:
     """What checking a capture asks of one position: the items a card may take, its sweep."""
 
-    def __init__(self, context: MoveContext) -> None:
+    def __init__(self, context: Turn) -> None:
         self.context = context
         # Where a joker alone on the table may be taken only by a joker, the capturable
         # items depend on whether the played card is a joker; otherwise on nothing.
@@ -69,20 +65,3 @@ class CaptureOptions:
             return None
         taken = frozenset(item_name(item) for item in self.context.table if swept(sweep, item))
         return taken or None
-
-
-def lone_joker_only_by_joker(rules: Rules, table: Sequence[TableItem]) -> bool:
-    """True when ``table`` is one loose joker that, under ``rules``, only a joker may take."""
-    return (
-        rules.lone_joker is LoneJoker.JOKER_ONLY
-        and len(table) == 1
-        and isinstance(table[0], Card)
-        and table[0].is_joker
-    )
-
-
-def swept(sweep: Sweep, item: TableItem) -> bool:
-    """True when a sweeping card takes ``item`` (a build or loose card the sweep names)."""
-    if isinstance(item, Pile):
-        return item.value in sweep.build_values
-    return item.rank in sweep.loose_ranks

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from zwicker_ref.engine.memo import Memo
-from zwicker_ref.engine.position import Pile, Position
-from zwicker_ref.engine.values import ValueTable, backs, bit_set
+from zwicker_ref.engine.core.memo import Memo
+from zwicker_ref.engine.core.position import Pile, Position
+from zwicker_ref.engine.core.values import ValueTable, backs, bit_set
 from zwicker_ref.rules.cards import Card
 
 OwnedBuild = tuple[Card, int]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from zwicker_ref.engine.position import Position, item_cards, sorted_cards
+from zwicker_ref.engine.core.position import Position, item_cards, sorted_cards
 from zwicker_ref.errors import ErrorCode, ZwickerError
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.check_total import CheckTotal, card_points, cards_on_line, check_total

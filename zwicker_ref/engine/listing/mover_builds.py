@@ -1,9 +1,10 @@
 """The builds of the seat to move, as listing counts and makes them.
 
 :class:`MoverBuilds` answers the build part of the rule of
-:mod:`~zwicker_ref.engine.listing` over a :class:`~zwicker_ref.engine.mover_view.MoverView`:
-which values each card reaches onto each target (a bit set per pair of values, read from
-the variant's :class:`~zwicker_ref.engine.rule_tables.RuleTables`), who may own the build
+:mod:`~zwicker_ref.engine.listing.listing` over a
+:class:`~zwicker_ref.engine.listing.mover_view.MoverView`: which values each card reaches
+onto each target (a bit set per pair of values, read from the variant's
+:class:`~zwicker_ref.engine.listing.rule_tables.RuleTables`), who may own the build
 (the mover, if it keeps a matching card; a partner, on the variant's basis), and, where
 somebody owns builds, the owner obligation build by build. It lasts one listing, like the
 view: the owners of new builds are worked out once for the hand, a card's builds once for
@@ -12,9 +13,9 @@ a count and the move made after it.
 
 from __future__ import annotations
 
-from zwicker_ref.engine.mover_view import MoverView
-from zwicker_ref.engine.moves import Move, new_build
-from zwicker_ref.engine.values import backs
+from zwicker_ref.engine.core.moves import Move, new_build
+from zwicker_ref.engine.core.values import backs
+from zwicker_ref.engine.listing.mover_view import MoverView
 from zwicker_ref.rules.cards import Card
 
 

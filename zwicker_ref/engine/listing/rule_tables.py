@@ -3,16 +3,16 @@
 A card's values in each use and the values a build may announce are pure functions of the
 rules and the card (or the two cards' values): :class:`RuleTables` computes them on first
 use and keeps them for as long as the rules live (:data:`rule_tables`), so the listing of
-:mod:`~zwicker_ref.engine.listing` reads them with a dictionary lookup.
+:mod:`~zwicker_ref.engine.listing.listing` reads them with a dictionary lookup.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from zwicker_ref.engine.memo import Memo, PerObject
-from zwicker_ref.engine.moves import Trail
-from zwicker_ref.engine.values import ValueTable, bit_set, value_table
+from zwicker_ref.engine.core.memo import Memo, PerObject
+from zwicker_ref.engine.core.moves import Trail
+from zwicker_ref.engine.core.values import ValueTable, bit_set, value_table
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.variant import PartnerBasis, Rules, Sweep, TableJokers
 

@@ -9,10 +9,10 @@ among the position's legal moves.
 
 from __future__ import annotations
 
-from zwicker_ref.engine.captures import CaptureSearch, classify
-from zwicker_ref.engine.move_context import MoveContext
-from zwicker_ref.engine.moves import Build, Capture, Move
-from zwicker_ref.engine.position import Pile, Position
+from zwicker_ref.engine.check.move_context import MoveContext
+from zwicker_ref.engine.core.captures import CaptureSearch, classify
+from zwicker_ref.engine.core.moves import Build, Capture, Move
+from zwicker_ref.engine.core.position import Pile, Position
 from zwicker_ref.errors import ErrorCode, IllegalMoveError
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.variant import BuildOperation

@@ -26,10 +26,10 @@ given set of items splits. The method depends on the table:
   thousands): items offering the same values are interchangeable, so the search runs
   over count vectors of value classes held as bit sets, and lists the item sets in
   canonical order by a walk over the items
-  (:mod:`~zwicker_ref.engine.capture_vectors`). Counting multiplies binomials and lists
+  (:mod:`~zwicker_ref.engine.core.capture_vectors`). Counting multiplies binomials and lists
   nothing.
 - **A table with very many value classes** (more count vectors than
-  :data:`~zwicker_ref.engine.capture_vectors.VECTOR_LIMIT`: 21 items of different values,
+  :data:`~zwicker_ref.engine.core.capture_vectors.VECTOR_LIMIT`: 21 items of different values,
   or 13 values twice over from two decks): the subset method again, without a budget.
   Slower, but its work follows the number of subsets adding up to at most the bound, not
   the number of vectors, and counting lists.
@@ -42,7 +42,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar, overload
 
-from zwicker_ref.engine.capture_vectors import vector_table
+from zwicker_ref.engine.core.capture_vectors import vector_table
 
 Vector = tuple[int, ...]
 Name = TypeVar("Name", bound=Hashable)

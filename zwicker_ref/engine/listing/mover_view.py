@@ -1,10 +1,10 @@
 """One position seen from the seat to move, its hand and table as small integers.
 
-:class:`MoverView` is where :mod:`~zwicker_ref.engine.listing` answers the rule: the hand's
+:class:`MoverView` is where :mod:`~zwicker_ref.engine.listing.listing` answers the rule: the hand's
 cards as their values in each use, the table as the values its items offer, the owners of
 builds and what each seat keeps to back them; and, from those, each card's trails and
 captures (bit masks of table items), held to the owner obligation. Its builds are
-:mod:`~zwicker_ref.engine.mover_builds`'s, read from the same view. The view lasts one
+:mod:`~zwicker_ref.engine.listing.mover_builds`'s, read from the same view. The view lasts one
 listing, so what it works out once (the table's subsets, what the rest of the hand holds)
 serves every card of the hand.
 """
@@ -14,8 +14,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from zwicker_ref.engine.capture_options import lone_joker_only_by_joker, swept
-from zwicker_ref.engine.captures import (
+from zwicker_ref.engine.core.capturable import lone_joker_only_by_joker, swept
+from zwicker_ref.engine.core.captures import (
     GROUP_BUDGET,
     SMALL_TABLE,
     SUBSET_BUDGET,
@@ -28,10 +28,10 @@ from zwicker_ref.engine.captures import (
     table_capture_count,
     table_captures,
 )
-from zwicker_ref.engine.moves import Move, new_captures
-from zwicker_ref.engine.position import Pile, Position, TableItem, holds_joker
-from zwicker_ref.engine.rule_tables import RuleTables, rule_tables
-from zwicker_ref.engine.values import backs
+from zwicker_ref.engine.core.moves import Move, new_captures
+from zwicker_ref.engine.core.position import Pile, Position, TableItem, holds_joker
+from zwicker_ref.engine.core.values import backs
+from zwicker_ref.engine.listing.rule_tables import RuleTables, rule_tables
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.variant import Sweep
 
@@ -40,7 +40,7 @@ def capture_shape(position: Position) -> Offered:
     """What each table item of ``position`` offers a capture, in table order.
 
     Its values, or none for a joker the variant's rules keep from being taken: the
-    ``taken`` that :func:`~zwicker_ref.engine.captures.table_captures` searches.
+    ``taken`` that :func:`~zwicker_ref.engine.core.captures.table_captures` searches.
     """
     tables = rule_tables(position.rules)
     item_values = tables.values.item_values
@@ -297,7 +297,7 @@ class MoverView:
         """The groups of every value the hand takes, from one search of the table's subsets.
 
         On a large table, None where its subsets adding up to no more than the hand's
-        highest value are more than :data:`~zwicker_ref.engine.captures.SUBSET_BUDGET`:
+        highest value are more than :data:`~zwicker_ref.engine.core.captures.SUBSET_BUDGET`:
         then each card's captures are searched apart, over the items it can take.
         """
         if not self.searched:
@@ -320,7 +320,7 @@ class MoverView:
         """True when the groups of ``values`` are few enough to combine one by one.
 
         Always on a small table; on a large one, at most
-        :data:`~zwicker_ref.engine.captures.GROUP_BUDGET` groups of each value.
+        :data:`~zwicker_ref.engine.core.captures.GROUP_BUDGET` groups of each value.
         """
         if len(self.taken) <= SMALL_TABLE:
             return True

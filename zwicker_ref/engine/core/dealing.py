@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
-from zwicker_ref.engine.position import Position, TableItem, sorted_cards, sorted_items
+from zwicker_ref.engine.core.position import Position, TableItem, sorted_cards, sorted_items
 from zwicker_ref.errors import ErrorCode, ZwickerError
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.deal_plan import stage_steps, walk_stage

@@ -13,20 +13,16 @@ move. The owner obligation then removes the builds that leave a seat unbacked.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from zwicker_ref.engine.position import TableItem
+from zwicker_ref.engine.check.turn import Turn
+from zwicker_ref.engine.core.position import TableItem
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.variant import PartnerBasis
-
-if TYPE_CHECKING:
-    from zwicker_ref.engine.move_context import MoveContext
 
 
 class BuildOptions:
     """What each card of the mover's hand may build, in one position."""
 
-    def __init__(self, context: MoveContext) -> None:
+    def __init__(self, context: Turn) -> None:
         self.context = context
         self.partners: tuple[int, ...] = ()
         self._partner_values: dict[int, frozenset[int]] = {}

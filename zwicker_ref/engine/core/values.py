@@ -14,8 +14,8 @@ import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from zwicker_ref.engine.memo import Memo, PerObject
-from zwicker_ref.engine.position import Pile, TableItem
+from zwicker_ref.engine.core.memo import Memo, PerObject
+from zwicker_ref.engine.core.position import Pile, TableItem
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.variant import BuildOperation, Rules, Sweep
 

@@ -1,0 +1,123 @@
+"""Translations of the specs: complete, fresh, really translated, and checked when they are not."""
+
+from __future__ import annotations
+
+import copy
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from tools.translation_worklist import _started
+from zwicker_ref.documents.yamlfile import parse_yaml
+from zwicker_ref.errors import ErrorCode
+from zwicker_ref.rules.spec_loader import load_variant, variant_ids
+from zwicker_ref.rules.translations import (
+    LANGUAGES,
+    check_translation,
+    load_translation,
+    translation_problems,
+    translations_dir,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _codes(data: dict[str, Any], expected: tuple[str, str] | None = None) -> list[str]:
+    document = parse_yaml(yaml.safe_dump(data, allow_unicode=True), "t.yaml")
+    _translation, problems = check_translation(document, expected=expected)
+    return [problem.code for problem in problems]
+
+
+@pytest.fixture
+def started() -> dict[str, Any]:
+    """A translation of the Zwick spec that still holds the English: valid in form."""
+    return _started(load_variant("zwick"), "de")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_variant_is_translated_and_no_translation_is_stale(language: str) -> None:
+    assert [str(problem) for problem in translation_problems(language)] == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("variant_id", variant_ids())
+def test_no_translated_text_is_the_english_left_in_place(language: str, variant_id: str) -> None:
+    variant = load_variant(variant_id)
+    translation = load_translation(variant_id, language)
+    left = [
+        clause.id
+        for clause in variant.clauses
+        if clause.text == translation.clauses[clause.id].text
+        or any(
+            own.text == english.text
+            for own, english in zip(
+                translation.clauses[clause.id].alternatives, clause.alternatives, strict=True
+            )
+        )
+    ]
+    assert left == []
+    assert translation.variant_text.summary != variant.summary
+
+
+def test_a_started_file_is_valid_in_form(started: dict[str, Any]) -> None:
+    assert _codes(started, expected=("de", "zwick")) == []
+
+
+def test_a_changed_english_text_makes_its_translation_stale(started: dict[str, Any]) -> None:
+    changed = copy.deepcopy(started)
+    changed["clauses"]["players.count"]["translates"] = "0" * 16
+    assert _codes(changed) == [ErrorCode.TRANSLATION_STALE]
+    changed = copy.deepcopy(started)
+    changed["variant-text"]["translates"] = "f" * 16
+    assert _codes(changed) == [ErrorCode.TRANSLATION_STALE]
+
+
+def test_a_clause_left_out_is_missing(started: dict[str, Any]) -> None:
+    del started["clauses"]["players.count"]
+    assert _codes(started) == [ErrorCode.TRANSLATION_MISSING]
+
+
+def test_a_clause_the_spec_lacks_is_refused(started: dict[str, Any]) -> None:
+    started["clauses"]["players.nobody"] = dict(started["clauses"]["players.count"])
+    assert _codes(started) == [ErrorCode.TRANSLATION_UNKNOWN_CLAUSE]
+
+
+def test_alternatives_and_source_roles_must_match_the_english(started: dict[str, Any]) -> None:
+    with_alternatives = next(c for c in started["clauses"].values() if "alternatives" in c)
+    with_alternatives["alternatives"].append({"text": "Eine Lesart, die es nicht gibt."})
+    started["variant-text"]["source-roles"].append("Eine Quelle zu viel.")
+    assert _codes(started) == [ErrorCode.TRANSLATION_MISMATCH] * 2
+
+
+def test_a_translation_in_the_wrong_place_is_refused(started: dict[str, Any]) -> None:
+    assert _codes(started, expected=("de", "grupp")) == [ErrorCode.TRANSLATION_MISPLACED]
+    started["variant"] = "nonesuch"
+    assert ErrorCode.UNKNOWN_VARIANT in _codes(started)
+
+
+def test_validate_knows_a_translation_file_and_names_a_stale_clause(
+    started: dict[str, Any], tmp_path: Path
+) -> None:
+    started["clauses"]["players.count"]["translates"] = "0" * 16
+    path = tmp_path / "de" / "zwick.yaml"
+    path.parent.mkdir()
+    path.write_text(yaml.safe_dump(started, allow_unicode=True), encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "zwicker_ref", "validate", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    assert result.returncode == 1
+    assert "translation-stale" in result.stdout
+    assert "players.count" in result.stdout
+
+
+def test_the_shipped_translations_are_where_validate_looks() -> None:
+    for language in LANGUAGES:
+        assert translations_dir(language) == ROOT / "spec" / "translations" / language

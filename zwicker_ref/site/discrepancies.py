@@ -1,0 +1,209 @@
+"""The sources page: each source, and every reading not chosen, grouped by question.
+
+A reading not chosen (a clause's alternative) is a discrepancy: a source, or another
+reading of one, says otherwise than the rule a variant chose. The page states each
+discrepancy once, under the question (the clause) it answers, however many variants
+record it; it links the rule each of those variants chose, with that rule's sources, and
+gives the other reading with its own sources, so the two sides stand side by side without
+the rule's text being repeated.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from zwicker_ref.rules.sources import load_sources, source_by_file
+from zwicker_ref.rules.variant import Alternative, Clause, Variant
+from zwicker_ref.site.links import (
+    SOURCES,
+    clause_page_path,
+    link_clause_refs,
+    short_name,
+    source_anchor,
+    variant_page_path,
+)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Reading:
+    """One reading not chosen, with every variant that records it for the same clause."""
+
+    alternative: Alternative
+    variants: tuple[Variant, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Question:
+    """A clause id across the variants: the rules chosen and the readings not chosen."""
+
+    clause_id: str
+    title: str
+    chosen: tuple[tuple[Variant, Clause], ...]
+    readings: tuple[Reading, ...]
+
+
+def kind_of(alternative: Alternative) -> str:
+    """What a reading not chosen is: a playable option, not playable, or another reading."""
+    if alternative.option:
+        return f"option `{alternative.option}`"
+    return "not playable" if alternative.unplayable else "other reading"
+
+
+def _same(first: Alternative, second: Alternative) -> bool:
+    """Whether two variants record the same reading (text, kind and sources alike)."""
+    return (
+        " ".join(first.text.split()) == " ".join(second.text.split())
+        and kind_of(first) == kind_of(second)
+        and first.citations == second.citations
+    )
+
+
+def question_title(clause_id: str) -> str:
+    """A question's heading, the same for every variant: ``deal.final`` → "Deal: final".
+
+    Each variant titles its clause after its own rule ("Three deals of four, four and
+    five"); the question they all answer is named by the clause id.
+    """
+    topic, _, rest = clause_id.partition(".")
+    return f"{topic.capitalize()}: {rest.replace('-', ' ')}"
+
+
+def questions(variants: Iterable[Variant]) -> list[Question]:
+    """Every clause id with a reading not chosen, in the order the variants state them."""
+    found: dict[str, list[tuple[Variant, Clause]]] = {}
+    for variant in variants:
+        for clause in variant.clauses:
+            if clause.alternatives:
+                found.setdefault(clause.id, []).append((variant, clause))
+    result = []
+    for clause_id, chosen in found.items():
+        readings: list[Reading] = []
+        for variant, clause in chosen:
+            for alternative in clause.alternatives:
+                index = next(
+                    (i for i, r in enumerate(readings) if _same(r.alternative, alternative)), None
+                )
+                if index is None:
+                    readings.append(Reading(alternative=alternative, variants=(variant,)))
+                else:
+                    known = readings[index]
+                    readings[index] = Reading(
+                        alternative=known.alternative, variants=(*known.variants, variant)
+                    )
+        result.append(
+            Question(
+                clause_id=clause_id,
+                title=question_title(clause_id),
+                chosen=tuple(chosen),
+                readings=tuple(readings),
+            )
+        )
+    return result
+
+
+def _sources_md(variants: list[Variant]) -> list[str]:
+    lines = []
+    for source in load_sources():
+        used = [
+            f"[{short_name(v)}]({variant_page_path(v.id)})"
+            for v in variants
+            if any(s.source == source.file for s in v.sources)
+        ]
+        lines += [
+            f"### {html.escape(source.label)} {{#{source_anchor(source.id)}}}",
+            "",
+            f"*{html.escape(source.title)}*. {html.escape(source.author)}; {source.date}; "
+            f"{source.language}; {source.kind}. File `{source.file}`.",
+            "",
+            f"{html.escape(source.covers)} Used by: {', '.join(used) or 'rulings only'}.",
+            "",
+        ]
+    return lines
+
+
+def question_anchor(clause_id: str) -> str:
+    """The anchor of a question (a clause id) on the sources page."""
+    return f"q-{clause_id}"
+
+
+def _source_id_link(file: str) -> str:
+    """A source by its short id, linked to its entry above, its label shown on hover."""
+    source = source_by_file(file)
+    if source is None:
+        return html.escape(file)
+    target = f"{SOURCES}#{source_anchor(source.id)}"
+    return f'[{source.id}]({target} "{html.escape(source.label)}")'
+
+
+def _source_names(clause: Clause) -> str:
+    """The sources a chosen rule cites, by id (their sections are on the rule's page)."""
+    files = dict.fromkeys(citation.source for citation in clause.citations)
+    return ", ".join(_source_id_link(file) for file in files)
+
+
+def _question_md(question: Question) -> list[str]:
+    clause_id = question.clause_id
+    chosen = "; ".join(
+        f"[{short_name(variant)}]({clause_page_path(variant.id, clause_id)}#{clause_id} "
+        f'"{html.escape(clause.title)}")'
+        + (f" ({_source_names(clause)})" if clause.citations else "")
+        for variant, clause in question.chosen
+    )
+    lines = [
+        f"### {html.escape(question.title)} {{#{question_anchor(clause_id)}}}",
+        "",
+        f"Chosen (`{clause_id}`): {chosen}. Not chosen:",
+        "",
+    ]
+    for reading in question.readings:
+        alternative = reading.alternative
+        # A rule the reading names links to the first of its variants' clause pages.
+        targets = {
+            clause.id: f"{clause_page_path(reading.variants[0].id, clause.id)}#{clause.id}"
+            for clause in reading.variants[0].clauses
+        }
+        # With one variant on the question, the reading is that variant's; else name them.
+        who = (
+            " (" + ", ".join(short_name(v) for v in reading.variants) + ")"
+            if len(question.chosen) > 1
+            else ""
+        )
+        cites = "; ".join(
+            f"{_source_id_link(c.source)}, “{html.escape(c.section)}”"
+            for c in alternative.citations
+        )
+        lines.append(
+            f'- <span class="zc-reading">{kind_of(alternative).capitalize()}{who}:</span> '
+            f"{link_clause_refs(html.escape(' '.join(alternative.text.split())), targets)}"
+            + (f" Sources: {cites}." if cites else "")
+        )
+    lines.append("")
+    return lines
+
+
+def sources_page(variants: list[Variant]) -> str:
+    """Each source with its bibliographic data, and every reading not chosen by question."""
+    found = questions(variants)
+    count = sum(len(r.variants) for q in found for r in q.readings)
+    lines = [
+        "# Sources and discrepancies",
+        "",
+        "## Sources",
+        "",
+        *_sources_md(variants),
+        "## Readings not chosen {#readings}",
+        "",
+        f"Where the sources differ, or a source can be read in more than one way, each "
+        f"variant's spec records the reading it chose and the readings it did not "
+        f"({count} in all). Here each one is stated once, under the question it answers, "
+        "with the variants that record it and the sources on each side; the chosen rule is "
+        "linked, not repeated, and each source is named by its id above. An *option* can "
+        "be played (`--option` of the `zwicker` command); a reading *not playable* "
+        "contradicts the variant's own source.",
+        "",
+    ]
+    for question in found:
+        lines += _question_md(question)
+    return "\n".join(lines) + "\n"
