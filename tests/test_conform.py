@@ -348,3 +348,19 @@ def test_the_corpus_catches_each_rule_bug_twice_without_dealing(
     finally:
         engine.close()
     assert len(failed) == 2, f"{bug} is caught only by {failed}"
+
+
+def test_an_engine_output_closed_under_its_reader_ends_the_reading() -> None:
+    """``close`` may close an engine's output before the thread reading it has read its end
+    (on a busy machine it often does): the reader stops there, marking the end, and raises
+    nothing (an exception in that thread failed whichever test was running)."""
+    import queue
+
+    from zwicker_ref.protocol.connection import _pump
+
+    stream = io.StringIO("an answer never read\n")
+    stream.close()
+    lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+    _pump(stream, lines)
+    assert lines.get_nowait() is None
+    assert lines.empty()
