@@ -7,14 +7,21 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 CORES  := $(shell nproc 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 2)
 SYNC   := $(if $(filter output-sync,$(.FEATURES)),--output-sync=target)
+# The explorer page's Pyodide runtime, pinned in explorer/package-lock.json; the docs build
+# copies it into the site (zwicker_ref/site/explorer_bundle.py).
+EXPLORER_RUNTIME := explorer/node_modules/.package-lock.json
 
-.PHONY: check test lint typecheck docs soak fuzz mutants corpus-mutants goldens bench bench-instructions bench-floor clean
+.PHONY: check test lint typecheck docs soak fuzz mutants corpus-mutants goldens bench bench-instructions bench-floor bench-explorer bench-hostile clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,docs]'
 	@touch $(STAMP)
+
+$(EXPLORER_RUNTIME): explorer/package.json explorer/package-lock.json
+	npm ci --prefix explorer --no-audit --no-fund
+	@touch $(EXPLORER_RUNTIME)
 
 ## check: the main job: validate every spec and scenario file, then run the whole corpus
 ## against the reference interpreter (summary: N passed, N failed).
@@ -26,7 +33,7 @@ check: $(STAMP)
 ## docs build and the instruction guard (bench-instructions).
 ## The steps after the suite run side by side, one a core (the output of each kept together
 ## where make can: GNU make 4).
-test: $(STAMP)
+test: $(STAMP) $(EXPLORER_RUNTIME)
 	$(BIN)/python -m pytest -n auto --dist loadgroup
 	$(MAKE) --no-print-directory -j$(CORES) $(SYNC) lint typecheck docs bench-instructions
 
@@ -39,7 +46,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-docs: $(STAMP)
+docs: $(STAMP) $(EXPLORER_RUNTIME)
 	NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs build --strict --quiet --site-dir site
 
 ## soak: thousands of seeded random hands, every legal move checked, and the search held to
@@ -90,5 +97,15 @@ bench-instructions: $(STAMP)
 bench-floor: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_floor
 
+## bench-explorer: the explorer page in headless Chromium: ready cold and warm, bytes, each
+## example's moves after ready (issue 31's budgets; prints, asserts nothing).
+bench-explorer: $(STAMP) $(EXPLORER_RUNTIME)
+	$(BIN)/python -m benchmarks.bench_explorer
+
+## bench-hostile: time and peak memory of every reader on every hostile input of
+## tests/hostile_cases.py, each in a fresh process under 300 MB and 20 CPU s (prints, asserts nothing).
+bench-hostile: $(STAMP)
+	$(BIN)/python -m benchmarks.bench_hostile
+
 clean:
-	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache explorer/node_modules

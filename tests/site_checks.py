@@ -75,6 +75,7 @@ def _target(site: Path, page: Path, href: str) -> tuple[Path, str] | None:
     if parts.scheme or parts.netloc or href.startswith("mailto:"):
         return None
     path, anchor = urldefrag(href)
+    path = path.split("?", 1)[0]  # a query (the explorer's ?example=ID) names no other file
     if path.startswith("/"):
         target = (site / unquote(path).lstrip("/")).resolve()
     else:

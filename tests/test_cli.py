@@ -307,7 +307,7 @@ def test_coverage_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     main(["coverage"])
     out = capsys.readouterr().out
     assert "dithmarschen" in out
-    assert "320 of 320 clauses covered" in out
+    assert "321 of 321 clauses covered" in out
     assert out.strip().splitlines()[-1] == "48 of 48 fields by moment pinned (100 %)"
 
 
@@ -428,3 +428,20 @@ def test_the_json_report_names_the_corpus(capsys: pytest.CaptureFixture[str]) ->
     assert report["corpus"]["digest"] == corpus_identity().digest
     assert report["engine"] == "reference"
     assert (report["passed"], report["failed"]) == (1, 0)
+
+
+def test_play_refuses_a_match_record_no_reader_would_accept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # replay reads a match record within the input limits (documents.bounds); play does not
+    # write one past them, which would be written and never read again (issue 34).
+    from zwicker_ref.documents import bounds
+
+    monkeypatch.setattr(bounds, "MAX_VALUES", 500)
+    out = tmp_path / "match.yaml"
+    arguments = ["play", "--variant", "grupp", "--players", "3", "--seed", "7", "--hands", "3"]
+    status = main([*arguments, "-o", str(out)])
+    assert status == 2
+    assert "file-too-large" in capsys.readouterr().err
+    assert not out.exists()
+    assert list(tmp_path.iterdir()) == []

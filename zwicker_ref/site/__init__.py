@@ -8,7 +8,8 @@ the scenario, so the site never shows an example that does not pass.
 The modules, by page kind: :mod:`.cards` (cards and moves drawn), :mod:`.examples` (one
 example of any kind), :mod:`.variant_page`, :mod:`.grid` (rule-by-variant grid and the
 home table), :mod:`.walkthrough` (game pages), :mod:`.discrepancies` (sources and readings
-not chosen), :mod:`.pages` (schemas), :mod:`.files` (the corpus's files), :mod:`.links`
+not chosen), :mod:`.pages` (schemas), :mod:`.rulings` (every ruling clause with its
+readings not chosen), :mod:`.files` (the corpus's files), :mod:`.links`
 (where things are) and :mod:`.version` (what the site states it shows).
 """
 
@@ -25,6 +26,8 @@ from zwicker_ref.errors import ErrorCode, ZwickerError
 from zwicker_ref.rules.variant import Variant
 from zwicker_ref.site.cards import card_html, move_html
 from zwicker_ref.site.discrepancies import sources_page
+from zwicker_ref.site.explorer_bundle import examples_json
+from zwicker_ref.site.explorer_rows import disagreements
 from zwicker_ref.site.files import (
     FILES_MARKER,
     files_markdown,
@@ -40,6 +43,7 @@ from zwicker_ref.site.links import (
     walkthrough_path,
 )
 from zwicker_ref.site.pages import schemas_page
+from zwicker_ref.site.rulings import RULINGS, rulings_page
 from zwicker_ref.site.variant_page import variant_pages
 from zwicker_ref.site.version import SiteVersion, corpus_json, site_version
 from zwicker_ref.site.walkthrough import (
@@ -132,13 +136,15 @@ def generate(
         page = walkthrough_page(game) if game.kind is Kind.GAME else match_walkthrough_page(game)
         write(walkthrough_path(game.id), page)
     write("games/index.md", games_index(games))
-    write(GRID, grid_page(variants))
+    write(GRID, grid_page(variants, disagreements(variants, scenarios, all_clause_ids(variants))))
     # corpus.json at the root as before, and with every corpus file at its versioned address.
     write("corpus.json", corpus_json(version))
     write(published_path("corpus.json", version.corpus), corpus_json(version))
     for path, text in published_files():
         write(path, text)
+    write("explorer/examples.json", examples_json(scenarios))
     write("sources.md", sources_page(variants))
+    write(RULINGS, rulings_page(variants))
     write("reference/schemas.md", schemas_page())
     if home_template is not None:
         write("index.md", home_page(home_template, variants, version))

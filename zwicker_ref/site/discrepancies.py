@@ -24,6 +24,7 @@ from zwicker_ref.site.links import (
     source_anchor,
     variant_page_path,
 )
+from zwicker_ref.site.rulings import RULINGS, RULINGS_FILE
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -120,6 +121,12 @@ def _sources_md(variants: list[Variant]) -> list[str]:
             f"{html.escape(source.covers)} Used by: {', '.join(used) or 'rulings only'}.",
             "",
         ]
+        if source.file == RULINGS_FILE:
+            lines += [
+                "Every ruling, in the project's own words and with the readings not chosen, "
+                f"is on the page [Rulings]({RULINGS}).",
+                "",
+            ]
     return lines
 
 

@@ -30,6 +30,7 @@ from zwicker_ref.site.cards import (
     position_html,
     prose_html,
 )
+from zwicker_ref.site.explorer_bundle import explorer_href
 from zwicker_ref.site.files import published_path
 from zwicker_ref.site.links import link_clause_refs, source_link_html, url_of, walkthrough_path
 
@@ -233,7 +234,9 @@ def example_html(
         f'<p class="zc-facts"><code>{scenario.id}</code> · {" · ".join(facts)} · file '
         f'<a href="{root}{published_path(scenario_path(scenario))}" class="zc-file" '
         f'title="The scenario file, corpus version {corpus_identity().version}">'
-        f"<code>{scenario_path(scenario)}</code></a></p>",
+        f"<code>{scenario_path(scenario)}</code></a> · "
+        f'<a class="zc-explore" href="{explorer_href(scenario, root)}">'
+        "Open in the explorer</a></p>",
         f"<p>{link_clause_refs(description, clause_targets, markdown=False)}{source}</p>",
         *RENDERERS[scenario.kind](scenario, root),
         f'<p class="zc-facts">Clauses: {clause_links} · How to read and write one: '

@@ -10,12 +10,13 @@ rows the same in every variant can be hidden with one switch.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from zwicker_ref.rules.comparison import check_totals_text, compare
 from zwicker_ref.rules.parameter_text import describe_parameters
 from zwicker_ref.rules.variant import Clause, Variant
+from zwicker_ref.site.explorer_rows import Explore, explore_link_html
 from zwicker_ref.site.grid_rows import Question, grid_questions, row_topic
 from zwicker_ref.site.links import (
     all_clause_ids,
@@ -212,8 +213,11 @@ def _head(variants: Sequence[Variant], corner: str) -> str:
     return f'<thead><tr><th class="zc-corner" scope="col">{corner}</th>{names}</tr></thead>'
 
 
-def _row_head(question: Question) -> str:
-    """A row's first cell: its question, linked to itself, and its clause ids as anchors."""
+def _row_head(question: Question, explore: str = "") -> str:
+    """A row's first cell: its question, linked to itself, its clause ids as anchors.
+
+    ``explore`` is the row's link to a position where the variants disagree, if any.
+    """
     ids = " ".join(
         f'<code id="{grid_row_id(clause_id)}">{clause_id}</code>'
         if index
@@ -222,12 +226,19 @@ def _row_head(question: Question) -> str:
     )
     return (
         f'<th scope="row"><a href="#{grid_row_id(question.anchor)}">'
-        f'{html.escape(question.ask)}</a><div class="zc-row-ids">{ids}</div></th>'
+        f'{html.escape(question.ask)}</a><div class="zc-row-ids">{ids}</div>{explore}</th>'
     )
 
 
-def grid_rows_html(variants: list[Variant]) -> tuple[list[str], list[str], int]:
-    """The clause grid's rows (HTML), its topics in order, and how many rows differ."""
+def grid_rows_html(
+    variants: list[Variant], explore: Mapping[str, Explore] | None = None
+) -> tuple[list[str], list[str], int]:
+    """The clause grid's rows (HTML), its topics in order, and how many rows differ.
+
+    ``explore`` gives, by clause id, the explorer position where the variants disagree
+    (:func:`~zwicker_ref.site.explorer_rows.disagreements`); a differing row links to the
+    first of its clause ids that has one.
+    """
     known = set(all_clause_ids(variants))
     questions = grid_questions(variants)
     asks = {clause_id: q.ask for q in questions for clause_id in q.clause_ids}
@@ -248,7 +259,8 @@ def grid_rows_html(variants: list[Variant]) -> tuple[list[str], list[str], int]:
         differing += not same
         rows.append(
             f'<tr id="{grid_row_id(question.anchor)}" '
-            f'class="{"zc-same" if same else "zc-differs"}">{_row_head(question)}'
+            f'class="{"zc-same" if same else "zc-differs"}">'
+            f"{_row_head(question, '' if same else _explore_link(question, explore))}"
             + "".join(
                 _cell(cell, variant, known, asks)
                 for cell, variant in zip(cells, variants, strict=True)
@@ -258,10 +270,19 @@ def grid_rows_html(variants: list[Variant]) -> tuple[list[str], list[str], int]:
     return rows, topics, differing
 
 
-def grid_page(variants: list[Variant]) -> str:
+def _explore_link(question: Question, explore: Mapping[str, Explore] | None) -> str:
+    """The row's link to the explorer: the first of its clause ids that has a position."""
+    for clause_id in question.clause_ids:
+        found = (explore or {}).get(clause_id)
+        if found is not None:
+            return explore_link_html(found)
+    return ""
+
+
+def grid_page(variants: list[Variant], explore: Mapping[str, Explore] | None = None) -> str:
     """The grid page: the variants at a glance, then one row per question by variant."""
     clause_ids = all_clause_ids(variants)
-    rows, topics, differing = grid_rows_html(variants)
+    rows, topics, differing = grid_rows_html(variants, explore)
     home_links = " · ".join(f"[{topic}](#topic-{topic})" for topic in topics)
     lines = [
         "---",
