@@ -61,6 +61,15 @@ def _wrong_captured(p: Position) -> Position:
     return replace(p, captured=captured)
 
 
+def _wrong_shown(p: Position) -> Position:
+    """A seat's shown values dropped, or a value shown where none was."""
+    shown = p.shown or ((),) * p.players
+    seat = next((seat for seat, values in enumerate(shown) if values), None)
+    if seat is None:
+        return replace(p, shown=((1,), *shown[1:]))
+    return replace(p, shown=tuple(() if index == seat else v for index, v in enumerate(shown)))
+
+
 FAULTS: dict[str, Callable[[Position], Position]] = {
     "variant": lambda p: replace(p, variant="classic" if p.variant != "classic" else "grupp"),
     "options": lambda p: replace(p, options=(*p.options, "no-such-option")),
@@ -76,6 +85,7 @@ FAULTS: dict[str, Callable[[Position], Position]] = {
     "last_capture": lambda p: replace(
         p, last_capture=None if p.last_capture is not None else p.to_move
     ),
+    "shown": _wrong_shown,
 }
 """One way to get each field wrong: each changes that field and nothing else."""
 

@@ -19,7 +19,12 @@ A **moment** is what a move does to the hand, as the reference plays it:
 A step of a ``move`` scenario **pins** a field at its moment when the step is legal and
 its ``after`` asserts the whole field: ``hands`` and ``captured`` with no seat or side
 left out; ``over: true`` pins the hands and the stock (both empty) at the hand's end
-(``captured_counts`` pins no field). The fields a move
+(``captured_counts`` pins no field). ``shown`` (the values each seat has built for
+itself, kept only where building for partner rests on them) is pinned where ``after``
+states it. A move that ends a stage or the hand cannot add to it (a builder must still
+hold a card of the value after building, ``build.holding``, and the mover has just
+played its last card), so there a case pins that it is carried over unchanged, which an
+engine can still get wrong: every field applies at every moment. The fields a move
 never changes (``variant``, ``options``, ``players``, ``dealer``: the game's identity)
 are pinned by every legal step, since the runner refuses an answer that changes them.
 Only what is asserted counts: a later step that happens to fail, or a perft count that
@@ -51,7 +56,9 @@ class Moment(Enum):
 IDENTITY_FIELDS = ("variant", "options", "players", "dealer")
 """The fields no move changes: every legal step of a move scenario pins them."""
 
-PLAY_FIELDS = ("to_move", "stage", "hands", "table", "stock", "captured", "zwicks", "last_capture")
+PLAY_FIELDS = (
+    "to_move", "stage", "hands", "table", "stock", "captured", "zwicks", "last_capture", "shown",
+)  # fmt: skip
 """The fields a move changes, each pinned only where a step asserts it whole."""
 
 FIELDS = IDENTITY_FIELDS + PLAY_FIELDS
