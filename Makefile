@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+CORES  := $(shell nproc 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 2)
+SYNC   := $(if $(filter output-sync,$(.FEATURES)),--output-sync=target)
 # The explorer page's Pyodide runtime, pinned in explorer/package-lock.json; the docs build
 # copies it into the site (zwicker_ref/site/explorer_bundle.py).
 EXPLORER_RUNTIME := explorer/node_modules/.package-lock.json
@@ -27,10 +29,13 @@ check: $(STAMP)
 	$(BIN)/zwicker validate --quiet
 	$(BIN)/zwicker check
 
-## test: the test suite, the linters, the type checker and the docs build.
+## test: the test suite on every core (pytest-xdist), the linters, the type checker, the
+## docs build and the instruction guard (bench-instructions).
+## The steps after the suite run side by side, one a core (the output of each kept together
+## where make can: GNU make 4).
 test: $(STAMP) $(EXPLORER_RUNTIME)
-	$(BIN)/python -m pytest
-	$(MAKE) --no-print-directory lint typecheck docs
+	$(BIN)/python -m pytest -n auto --dist loadgroup
+	$(MAKE) --no-print-directory -j$(CORES) $(SYNC) lint typecheck docs bench-instructions
 
 lint: $(STAMP)
 	$(BIN)/lint-imports --no-cache
@@ -78,10 +83,13 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_protocol --no-corpus
 	$(BIN)/python -m benchmarks.bench_fuzz
 
-## bench-instructions: instructions per random hand, counted by valgrind: a figure that does
-## not drift with the machine, to compare two trees (ROOT=DIR measures another checkout).
+## bench-instructions: the guard: instructions per random hand, counted by valgrind (a figure
+## that does not drift with the machine), held to benchmarks/instructions_baseline.json; fails
+## where a setting rose by more than 5 per cent, skipped (saying so) without valgrind (about
+## two minutes of a core). ROOT=DIR measures another checkout; a faster engine lowers the
+## baseline with `.venv/bin/python -m benchmarks.bench_instructions --save`.
 bench-instructions: $(STAMP)
-	$(BIN)/python -m benchmarks.bench_instructions $(if $(ROOT),--root $(ROOT))
+	$(BIN)/python -m benchmarks.bench_instructions --check $(if $(ROOT),--root $(ROOT))
 
 ## bench-floor: time per turn of random play beside a floor engine taking the same turns with
 ## nearly nothing of the rule (benchmarks/bench_floor.py), and the time a turn may take at

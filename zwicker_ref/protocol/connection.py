@@ -510,11 +510,16 @@ def _keep(stream: IO[str] | None, lines: deque[str]) -> None:
 
 
 def _pump(stream: IO[str] | None, lines: queue.SimpleQueue[str | None]) -> None:
-    """Copy the engine's output lines into a queue; None marks the end (the engine exited)."""
-    if stream is None:
-        lines.put(None)
-        return
-    for line in bounded_lines(stream):
-        # An overlong line is not JSON: the reader says so with this text instead.
-        lines.put(f"<a line of more than {MAX_LINE_BYTES:,} bytes>" if line is None else line)
+    """Copy the engine's output lines into a queue; None marks the end (the engine exited).
+
+    ``close`` may close the stream before this thread has read its end (on a busy
+    machine it often does): the reading then stops there, as at the end.
+    """
+    if stream is not None:
+        with contextlib.suppress(OSError, ValueError):
+            for line in bounded_lines(stream):
+                # An overlong line is not JSON: the reader says so with this text instead.
+                lines.put(
+                    f"<a line of more than {MAX_LINE_BYTES:,} bytes>" if line is None else line
+                )
     lines.put(None)
