@@ -67,7 +67,7 @@ mutants: $(STAMP)
 ## corpus-mutants: each realistic engine bug of tests/corpus_mutants.yaml injected into a
 ## copy of the tree, the whole corpus run against it; fails unless every bug is caught by
 ## at least two scenarios (minutes). tests.corpus_mutants --save also rewrites
-## docs/corpus-catches.md from the run.
+## docs/corpus-catches.md and its German edition (.de.md) from the run.
 corpus-mutants: $(STAMP)
 	$(BIN)/python -m tests.corpus_mutants
 
