@@ -1,9 +1,8 @@
-"""The client reads every text of a ``legal`` answer, whatever path it takes.
+"""The client reads every text of a ``legal`` answer.
 
-``ProcessEngine._listed`` reads an answer of texts only in one pass, and falls back to
-a walk naming the place of the first value that is not text. Either way every text is
-read (a non-canonical one respelled, one that is not a move refused) and the first
-problem in the list is the one reported.
+``ProcessEngine._listed`` reads each text (a non-canonical one respelled, one that is not
+a move refused) and names the place of a value that is not text; the first problem in the
+list is the one reported. Any quicker way of reading a listing must keep this.
 """
 
 from __future__ import annotations

@@ -93,9 +93,6 @@ class ProcessEngine(EngineConnection):
         """
         try:
             texts = answer_list(self._field(reply, "moves", "legal"), "moves")
-            if all(type(text) is str for text in texts):
-                # The common case, read in one pass (a listing has up to tens of thousands).
-                return list(map(read, texts))
             listed = []
             for index, text in enumerate(texts):
                 if type(text) is not str:  # the place is named only for what is wrong
