@@ -98,7 +98,7 @@ def main() -> None:
             "(goal: 1.7 or more on 2 cores)"
         )
     if not args.no_corpus:
-        print("The whole corpus (best of 1)")
+        print("The whole corpus (1 run of each)")
         bench_corpus(1)
 
 
