@@ -12,6 +12,7 @@ import pytest
 
 from tests.conftest import ROOT, VARIANTS, raw_spec
 from zwicker_ref.cli import main
+from zwicker_ref.documents.corpus import corpus_identity
 from zwicker_ref.engine.core.dealing import start_hand
 from zwicker_ref.engine.play import play
 from zwicker_ref.formats.notation import format_move
@@ -284,7 +285,7 @@ def test_check_filters_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert {entry["kind"] for entry in report["scenarios"]} == {"deal"}
     assert main(["check", corpus, "--id", "dith-build-ace-on-nine", "-v"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0].startswith("corpus 1.")
+    assert out.splitlines()[0].startswith(f"corpus {corpus_identity().version} ")
     assert out.splitlines()[1] == "ok   dith-build-ace-on-nine"
     assert re.fullmatch(r"1 passed, 0 failed in [0-9]+\.[0-9] s", out.splitlines()[2])
     assert len(out.splitlines()) == 3
