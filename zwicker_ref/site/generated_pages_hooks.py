@@ -1,0 +1,44 @@
+"""MkDocs hooks that let the i18n plugin see the generated pages (``hooks:`` in mkdocs.yml).
+
+mkdocs-gen-files writes the generated pages (``x.md`` and their German ``x.de.md``) into a
+temporary directory; mkdocs-static-i18n sorts pages into languages only when they lie in
+``docs_dir`` and rebuilds each page's file from ``docs_dir``, so without help it drops every
+generated page ("Unhandled file case"). Between the two (gen-files at priority 0, i18n at
+-100), :func:`on_files` files each generated page under ``docs_dir`` and remembers where it
+really is; :func:`on_pre_page` points the page back there before its Markdown is read.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+_WRITTEN_AT: dict[str, str] = {}
+"""Each generated page's path under docs/ (its src_uri) and where gen-files wrote it."""
+
+
+@event_priority(-50)
+def on_files(files: Files, config: Any, **_: Any) -> Files:
+    """Each generated page appears to lie in ``docs_dir``, for the i18n plugin to sort."""
+    docs = Path(config.docs_dir)
+    for file in files:
+        written = file.abs_src_path
+        if written is None or not file.is_documentation_page():
+            continue
+        if Path(written).is_relative_to(docs):
+            continue
+        _WRITTEN_AT[file.src_uri] = written
+        file.abs_src_path = str(docs / file.src_path)
+    return files
+
+
+def on_pre_page(page: Page, **_: Any) -> Page:
+    """Before a generated page is read: it is read where gen-files wrote it."""
+    written = _WRITTEN_AT.get(page.file.src_uri)
+    if written is not None:
+        page.file.abs_src_path = written
+    return page
