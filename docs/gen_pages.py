@@ -30,6 +30,7 @@ version = generate(
     implementers=(DOCS / "implementers.md").read_text("utf-8"),
     # The project's public home: one setting, repo_url in mkdocs.yml (shown where set).
     repo_url=mkdocs_gen_files.config.repo_url,
+    german_home_template=(DOCS / "index.de.md").read_text("utf-8"),
 )
 mkdocs_gen_files.config.copyright = version.line()
 

@@ -34,6 +34,7 @@ from zwicker_ref.site.files import (
     published_path,
 )
 from zwicker_ref.site.grid import grid_page, home_table
+from zwicker_ref.site.labels import Language, page_path
 from zwicker_ref.site.links import (
     GRID,
     all_clause_ids,
@@ -78,15 +79,17 @@ def check_corpus(corpus: Path | None = None) -> list[Scenario]:
     return scenarios
 
 
-def home_page(template: str, variants: list[Variant], version: SiteVersion) -> str:
-    """docs/index.md with its variants table and version filled in at the markers."""
+def home_page(
+    template: str, variants: list[Variant], version: SiteVersion, language: Language = "en"
+) -> str:
+    """docs/index.md (or its German) with its variants table and version filled in."""
     for marker in (HOME_VARIANTS, HOME_VERSION):
         if template.count(marker) != 1:
             raise SiteError(
                 ErrorCode.SCHEMA_VIOLATION, f"docs/index.md: write the marker {marker} exactly once"
             )
-    return template.replace(HOME_VARIANTS, home_table(variants)).replace(
-        HOME_VERSION, version.markdown()
+    return template.replace(HOME_VARIANTS, home_table(variants, language)).replace(
+        HOME_VERSION, version.markdown(language)
     )
 
 
@@ -112,6 +115,7 @@ def generate(
     laws: str | None = None,
     implementers: str | None = None,
     repo_url: str | None = None,
+    german_home_template: str | None = None,
 ) -> SiteVersion:
     """Write every generated page, from the corpus in ``corpus`` (default: the shipped one).
 
@@ -119,7 +123,8 @@ def generate(
     pages the build completes: the home page's table and version, the laws' clause links.
     ``implementers`` (docs/implementers.md) gets where the files are, with the project's
     public home ``repo_url`` (mkdocs.yml's ``repo_url``) where it is set.
-    Returns the version the site states, for the footer.
+    ``german_home_template`` (docs/index.de.md) is the German home page, completed the same
+    way in German and written as ``index.de.md``. Returns the version the site states.
     """
     scenarios = check_corpus(corpus)
     variants = ordered_variants()
@@ -145,6 +150,8 @@ def generate(
     write("reference/schemas.md", schemas_page())
     if home_template is not None:
         write("index.md", home_page(home_template, variants, version))
+    if german_home_template is not None:
+        write(page_path("index.md", "de"), home_page(german_home_template, variants, version, "de"))
     if implementers is not None:
         if implementers.count(FILES_MARKER) != 1:
             raise SiteError(

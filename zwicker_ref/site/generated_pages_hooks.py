@@ -4,8 +4,8 @@ mkdocs-gen-files writes the generated pages (``x.md`` and their German ``x.de.md
 temporary directory; mkdocs-static-i18n sorts pages into languages only when they lie in
 ``docs_dir`` and rebuilds each page's file from ``docs_dir``, so without help it drops every
 generated page ("Unhandled file case"). Between the two (gen-files at priority 0, i18n at
--100), :func:`on_files` files each generated page under ``docs_dir`` and remembers where it
-really is; :func:`on_pre_page` points the page back there before its Markdown is read.
+-100), :func:`on_files` files each generated file under ``docs_dir`` and remembers where it
+really is; :func:`on_nav` points each file back there before anything reads it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
-from mkdocs.structure.pages import Page
+from mkdocs.structure.nav import Navigation
 
 _WRITTEN_AT: dict[str, str] = {}
 """Each generated page's path under docs/ (its src_uri) and where gen-files wrote it."""
@@ -27,7 +27,7 @@ def on_files(files: Files, config: Any, **_: Any) -> Files:
     docs = Path(config.docs_dir)
     for file in files:
         written = file.abs_src_path
-        if written is None or not file.is_documentation_page():
+        if written is None or (file.generated_by is None and not file.is_documentation_page()):
             continue
         if Path(written).is_relative_to(docs):
             continue
@@ -36,9 +36,10 @@ def on_files(files: Files, config: Any, **_: Any) -> Files:
     return files
 
 
-def on_pre_page(page: Page, **_: Any) -> Page:
-    """Before a generated page is read: it is read where gen-files wrote it."""
-    written = _WRITTEN_AT.get(page.file.src_uri)
-    if written is not None:
-        page.file.abs_src_path = written
-    return page
+def on_nav(nav: Navigation, files: Files, **_: Any) -> Navigation:
+    """After the i18n plugin sorted the files: each generated file is read where it was written."""
+    for file in files:
+        written = _WRITTEN_AT.get(file.src_uri)
+        if written is not None:
+            file.abs_src_path = written
+    return nav
