@@ -34,7 +34,7 @@ from zwicker_ref.site.files import (
     published_path,
 )
 from zwicker_ref.site.grid import grid_page, home_table
-from zwicker_ref.site.labels import Language, page_path
+from zwicker_ref.site.labels import LANGUAGES, Language, page_path
 from zwicker_ref.site.links import (
     GRID,
     all_clause_ids,
@@ -131,8 +131,9 @@ def generate(
     version = site_version(len(scenarios))
     for variant in variants:
         mine = [s for s in scenarios if s.variant.id == variant.id]
-        for path, text in variant_pages(variant, mine, variants).items():
-            write(path, text)
+        for language in LANGUAGES:
+            for path, text in variant_pages(variant, mine, variants, language).items():
+                write(path, text)
     games = [s for s in scenarios if s.kind is Kind.GAME or has_played_hand(s)]
     games.sort(key=lambda s: ([v.id for v in variants].index(s.variant.id), s.id))
     for game in games:

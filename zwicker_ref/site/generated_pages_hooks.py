@@ -10,6 +10,7 @@ really is; :func:`on_nav` points each file back there before anything reads it.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,26 @@ def on_files(files: Files, config: Any, **_: Any) -> Files:
         _WRITTEN_AT[file.src_uri] = written
         file.abs_src_path = str(docs / file.src_path)
     return files
+
+
+def on_post_build(config: Any, **_: Any) -> None:
+    """Each generated file that is not a page (corpus files, JSON) in every language's site.
+
+    The i18n plugin carries pages into ``de/`` but writes the other files gen-files wrote
+    once, at the root; the German pages' raw HTML links them at the same place under ``de/``.
+    """
+    i18n = config.plugins.get("i18n")
+    language = getattr(i18n, "current_language", None)
+    if not isinstance(language, str) or language == getattr(i18n, "default_language", None):
+        return
+    site = Path(config.site_dir) / language
+    for src_uri, written in _WRITTEN_AT.items():
+        if src_uri.endswith(".md"):
+            continue
+        target = site / src_uri
+        if not target.exists() and Path(written).exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(written, target)
 
 
 def on_nav(nav: Navigation, files: Files, **_: Any) -> Navigation:

@@ -13,7 +13,14 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Literal
 
-from zwicker_ref.rules.translations import VariantText, load_translation
+from zwicker_ref.rules.translations import (
+    AlternativeText,
+    ClauseText,
+    Translation,
+    VariantText,
+    load_translation,
+)
+from zwicker_ref.rules.variant import Clause, Variant
 
 Language = Literal["en", "de"]
 """A language the site is published in: English (the default, at the root) and German."""
@@ -32,6 +39,122 @@ _LABELS: Mapping[str, Mapping[Language, str]] = {
         "Inhaltsprüfsumme (SHA-256 von `spec/` und `scenarios/`, siehe "
         "[was festzulegen ist](versioning.md)): `{digest}`.",
     },
+    "status.explicit": {"en": "explicit", "de": "ausdrücklich"},
+    "status.inferred": {"en": "inferred", "de": "erschlossen"},
+    "status.ruling": {"en": "ruling", "de": "Festlegung"},
+    "status.explicit.meaning": {
+        "en": "a cited source states the rule",
+        "de": "eine genannte Quelle spricht die Regel aus",
+    },
+    "status.inferred.meaning": {
+        "en": "it follows from a source's example or wording",
+        "de": "sie folgt aus einem Beispiel oder dem Wortlaut einer Quelle",
+    },
+    "status.ruling.meaning": {
+        "en": "the sources are silent or disagree; decided in the project's rulings",
+        "de": "die Quellen schweigen oder widersprechen sich; in den Festlegungen des "
+        "Projekts entschieden",
+    },
+    "key.summary": {
+        "en": "Key: status badges and move notation",
+        "de": "Legende: Statusmarken und Zugschreibweise",
+    },
+    "key.moves": {
+        "en": "Moves are written in [move notation]({root}reference/notation.md) "
+        "(hover over a move to read it in words):",
+        "de": "Züge stehen in [Zugschreibweise]({root}reference/notation.md) "
+        "(mit der Maus über einem Zug erscheint er in Worten):",
+    },
+    "key.head": {"en": "| written | meaning |", "de": "| geschrieben | Bedeutung |"},
+    "key.trail": {
+        "en": "trail: the ten of spades goes to the table as a loose card",
+        "de": "zulegen: die Pik-Zehn kommt als lose Karte auf den Tisch",
+    },
+    "key.capture": {
+        "en": "capture: the king of spades takes the queen of spades and the ace of diamonds",
+        "de": "stechen: der Pik-König nimmt die Pik-Dame und das Karo-Ass",
+    },
+    "key.build": {
+        "en": "build: the ten of spades onto the 30-joker, announcing 20; seat 3 owns it",
+        "de": "bauen: die Pik-Zehn auf den 30er-Joker, angesagt 20; Besitzer ist Platz 3",
+    },
+    "key.build_alone": {
+        "en": "build: the queen of hearts alone as a build of 13, owned by seat 1",
+        "de": "bauen: die Herz-Dame allein als Bau von 13, Besitzer Platz 1",
+    },
+    "key.cards": {
+        "en": "Cards: `10D` is the ten of diamonds, `JK25` the 25-joker (★25), `AH#2` the "
+        "second ace of hearts of a double pack. A dashed frame is a build with its value and "
+        "owner.",
+        "de": "Karten: `10D` ist die Karo-Zehn, `JK25` der 25er-Joker (★25), `AH#2` das zweite "
+        "Herz-Ass eines doppelten Blatts. Ein gestrichelter Rahmen ist ein Bau mit Wert und "
+        "Besitzer.",
+    },
+    "clause.breakable": {"en": " · breakable", "de": " · abdingbar"},
+    "clause.sources": {"en": "Sources: {cites}.", "de": "Quellen: {cites}."},
+    "clause.parameters": {"en": "Parameters: {params}.", "de": "Parameter: {params}."},
+    "clause.option": {"en": "Option `{option}`", "de": "Option `{option}`"},
+    "clause.discrepancy": {"en": "Recorded discrepancy", "de": "Festgehaltene Abweichung"},
+    "clause.reading": {"en": "Other reading", "de": "Andere Lesart"},
+    "clause.unplayable": {
+        "en": "Not playable as written: {text}",
+        "de": "So nicht spielbar: {text}",
+    },
+    "clause.grid": {"en": "all variants side by side", "de": "alle Spielarten nebeneinander"},
+    "clause.same_in": {
+        "en": "Same clause in {listed}{grid}.",
+        "de": "Dieselbe Klausel in {listed}{grid}.",
+    },
+    "clause.no_other": {"en": "no other variant; ", "de": "keiner anderen Spielart; "},
+    "clause.also": {"en": "Also exercised by {refs}.", "de": "Auch geprüft von {refs}."},
+    "example.link": {"en": "Example {number}", "de": "Beispiel {number}"},
+    "examples.folded": {
+        "en": "Examples {first} to {last} ({count}): show",
+        "de": "Beispiele {first} bis {last} ({count}): zeigen",
+    },
+    "overview.intro": {
+        "en": "{clauses} clauses and {examples} examples, one page per topic. Each example is "
+        "shown once, under the first clause it exercises, and its scenario id is its permanent "
+        "link. Compare every rule with the other variants on [the grid]({grid}).",
+        "de": "{clauses} Klauseln und {examples} Beispiele, eine Seite je Thema. Jedes Beispiel "
+        "steht einmal, unter der ersten Klausel, die es prüft, und seine Szenario-Id ist sein "
+        "dauerhafter Link. Jede Regel im Vergleich mit den anderen Spielarten: "
+        "[das Raster]({grid}).",
+    },
+    "overview.sample_games": {"en": "Sample games", "de": "Beispielspiele"},
+    "overview.game": {
+        "en": "move by move ({moves} moves)",
+        "de": "Zug für Zug ({moves} Züge)",
+    },
+    "overview.all_games": {
+        "en": "Every game of the corpus: [games move by move](../games/index.md).",
+        "de": "Jedes Spiel des Korpus: [Spiele Zug für Zug](../games/index.md).",
+    },
+    "overview.sources": {"en": "Sources", "de": "Quellen"},
+    "overview.rules": {"en": "Rules", "de": "Regeln"},
+    "overview.head": {
+        "en": "| clause | rule | status | examples |",
+        "de": "| Klausel | Regel | Status | Beispiele |",
+    },
+    "changelog.note": {
+        "en": "",
+        "de": '!!! note "Nur auf Englisch"\n    Das Änderungsprotokoll führt das Projekt an einer '
+        "Stelle und auf Englisch (`CHANGELOG.md`); es steht hier unübersetzt.\n\n",
+    },
+    "topic.players": {"en": "Players and partners", "de": "Spieler und Partner"},
+    "topic.seating": {"en": "Seats and the dealer", "de": "Plätze und Geber"},
+    "topic.deck": {"en": "The cards", "de": "Die Karten"},
+    "topic.values": {"en": "Card values", "de": "Kartenwerte"},
+    "topic.deal": {"en": "Dealing", "de": "Geben"},
+    "topic.turn": {"en": "Turns", "de": "Züge"},
+    "topic.trail": {"en": "Trailing", "de": "Zulegen"},
+    "topic.capture": {"en": "Capturing", "de": "Stechen"},
+    "topic.build": {"en": "Building", "de": "Bauen"},
+    "topic.zwick": {"en": "The zwick", "de": "Der Zwick"},
+    "topic.stage": {"en": "Between deals", "de": "Zwischen den Ausgaben"},
+    "topic.end": {"en": "The end of a hand", "de": "Das Ende eines Spiels"},
+    "topic.score": {"en": "Scoring", "de": "Zählen"},
+    "topic.match": {"en": "Match play", "de": "Partiespiel"},
 }
 
 
@@ -59,3 +182,32 @@ def labelled_languages() -> set[Language]:
 def variant_text(variant_id: str, language: Language) -> VariantText:
     """A variant's name and summary in ``language`` (from spec/translations/)."""
     return load_translation(variant_id, language).variant_text
+
+
+def variant_words(variant: Variant, language: Language) -> VariantText:
+    """A variant's name, summary and source roles in ``language``."""
+    if language == "en":
+        roles = tuple(source.role for source in variant.sources)
+        return VariantText(name=variant.name, summary=variant.summary, source_roles=roles)
+    return variant_text(variant.id, language)
+
+
+def clause_words(variant: Variant, clause: Clause, language: Language) -> ClauseText:
+    """A clause's title, text and alternatives in ``language``."""
+    if language == "en":
+        alternatives = tuple(
+            AlternativeText(text=a.text, unplayable=a.unplayable) for a in clause.alternatives
+        )
+        return ClauseText(title=clause.title, text=clause.text, alternatives=alternatives)
+    return _translation(variant.id, language).clauses[clause.id]
+
+
+@cache
+def _translation(variant_id: str, language: Language) -> Translation:
+    return load_translation(variant_id, language)
+
+
+def topic_words(topic: str, language: Language) -> str:
+    """A topic's name in ``language`` (its id capitalised if it has none)."""
+    words = _LABELS.get(f"topic.{topic}")
+    return words[language] if words else topic.capitalize()
