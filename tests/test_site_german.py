@@ -123,16 +123,17 @@ def test_no_german_page_over_budget(built_site: Path) -> None:
 
 # English words that must not appear in the German pages' generated text. Narrow on
 # purpose: words of the generated pages' English labels that German never uses. Left out
-# of the scan: code and pre (card codes, notation, commands), scenario descriptions
-# (test data, class zc-description), clause ids (``build.holding``: identifiers, like
-# code), and the changelog, which stays English on the
-# German site under a German note (the project keeps one changelog, in English).
+# of the scan: code and pre (card codes, notation, commands); scenario descriptions and
+# titles (test data: class zc-description, or marked lang="en"); clause ids
+# (``build.holding``: identifiers, like code); and the changelog, which stays English on
+# the German site under a German note (the project keeps one changelog, in English).
 _ENGLISH = re.compile(
     r"\b(?:the|with|players|variant|check total|clause|sources?|example|move|"
     r"parameters|discrepancy|reading|hand|stage|stock|trail|capture|build)\b"
 )
 _SKIPPED = re.compile(
-    r"<(code|pre|script|style)\b.*?</\1>|<[^>]*class=\"[^\"]*zc-description[^\"]*\".*?</p>",
+    r"<(code|pre|script|style)\b.*?</\1>|<[^>]*class=\"[^\"]*zc-description[^\"]*\".*?</p>"
+    r"|<span lang=\"en\">.*?</span>",
     re.DOTALL,
 )
 _CLAUSE_ID = re.compile(r"\b[a-z]+\.[a-z][a-z0-9-]*\b")

@@ -139,7 +139,8 @@ def generate(
     for game in games:
         page = walkthrough_page(game) if game.kind is Kind.GAME else match_walkthrough_page(game)
         write(walkthrough_path(game.id), page)
-    write("games/index.md", games_index(games))
+    for language in LANGUAGES:
+        write(page_path("games/index.md", language), games_index(games, language))
     write(GRID, grid_page(variants, disagreements(variants, scenarios, all_clause_ids(variants))))
     # corpus.json at the root as before, and with every corpus file at its versioned address.
     write("corpus.json", corpus_json(version))

@@ -9,6 +9,7 @@ language and never writes ``if language == ...`` itself. German follows the glos
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping
 from functools import cache
 from typing import Literal
@@ -141,6 +142,20 @@ _LABELS: Mapping[str, Mapping[Language, str]] = {
         "de": '!!! note "Nur auf Englisch"\n    Das Änderungsprotokoll führt das Projekt an einer '
         "Stelle und auf Englisch (`CHANGELOG.md`); es steht hier unübersetzt.\n\n",
     },
+    "games.title": {"en": "Games move by move", "de": "Spiele Zug für Zug"},
+    "games.intro": {
+        "en": "Every `game` scenario of the corpus, and every `match` scenario that plays a "
+        "hand, replayed move by move by the reference interpreter while the site was built.",
+        "de": "Jedes Szenario `game` des Korpus und jedes Szenario `match`, das ein Spiel "
+        "spielt, beim Erstellen der Seite vom Referenzinterpreter Zug für Zug nachgespielt. "
+        "Die Titel der Szenarien sind Testdaten und bleiben englisch.",
+    },
+    "games.head": {
+        "en": "| variant | kind | game | moves |",
+        "de": "| Spielart | Art | Spiel | Züge |",
+    },
+    "kind.game": {"en": "game", "de": "Spiel"},
+    "kind.match": {"en": "match", "de": "Partie"},
     "topic.players": {"en": "Players and partners", "de": "Spieler und Partner"},
     "topic.seating": {"en": "Seats and the dealer", "de": "Plätze und Geber"},
     "topic.deck": {"en": "The cards", "de": "Die Karten"},
@@ -211,3 +226,13 @@ def topic_words(topic: str, language: Language) -> str:
     """A topic's name in ``language`` (its id capitalised if it has none)."""
     words = _LABELS.get(f"topic.{topic}")
     return words[language] if words else topic.capitalize()
+
+
+def english_html(text: str, language: Language) -> str:
+    """English test data (a scenario's title or description) as HTML for a page in ``language``.
+
+    Escaped; on a page in another language it is marked ``lang="en"``, so that browsers,
+    screen readers and the test for English left in German pages know it for English.
+    """
+    escaped = html.escape(text)
+    return escaped if language == "en" else f'<span lang="en">{escaped}</span>'

@@ -28,6 +28,7 @@ from zwicker_ref.site.cards import (
 )
 from zwicker_ref.site.examples import scenario_path
 from zwicker_ref.site.files import published_path
+from zwicker_ref.site.labels import Language, english_html, label
 from zwicker_ref.site.links import (
     clause_page_path,
     display_name,
@@ -247,15 +248,17 @@ def match_walkthrough_page(scenario: Scenario) -> str:
     return "\n".join(lines) + "\n"
 
 
-def games_index(games: list[Scenario]) -> str:
-    """The list of walkthroughs: every game, and every match with a hand played."""
+def games_index(games: list[Scenario], language: Language = "en") -> str:
+    """The list of walkthroughs: every game, and every match with a hand played.
+
+    Scenario titles stay English (test data), marked ``lang="en"`` on the German page.
+    """
     lines = [
-        "# Games move by move",
+        f"# {label(language, 'games.title')}",
         "",
-        "Every `game` scenario of the corpus, and every `match` scenario that plays a hand, "
-        "replayed move by move by the reference interpreter while the site was built.",
+        label(language, "games.intro"),
         "",
-        "| variant | kind | game | moves |",
+        label(language, "games.head"),
         "|---|---|---|---|",
     ]
     for scenario in games:
@@ -267,7 +270,7 @@ def games_index(games: list[Scenario]) -> str:
             moves = len(body.moves)
         page = walkthrough_path(scenario.id).removeprefix("games/")
         lines.append(
-            f"| {scenario.variant.id} | {scenario.kind.value} "
-            f"| [{html.escape(scenario.title)}]({page}) | {moves} |"
+            f"| {scenario.variant.id} | {label(language, f'kind.{scenario.kind.value}')} "
+            f"| [{english_html(scenario.title, language)}]({page}) | {moves} |"
         )
     return "\n".join(lines) + "\n"
