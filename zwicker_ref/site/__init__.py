@@ -148,7 +148,8 @@ def generate(
     for path, text in published_files():
         write(path, text)
     write("explorer/examples.json", examples_json(scenarios))
-    write("sources.md", sources_page(variants))
+    for language in LANGUAGES:
+        write(page_path("sources.md", language), sources_page(variants, language))
     write("reference/schemas.md", schemas_page())
     if home_template is not None:
         write("index.md", home_page(home_template, variants, version))

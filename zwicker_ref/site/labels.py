@@ -156,6 +156,119 @@ _LABELS: Mapping[str, Mapping[Language, str]] = {
     },
     "kind.game": {"en": "game", "de": "Spiel"},
     "kind.match": {"en": "match", "de": "Partie"},
+    "sources.title": {"en": "Sources and discrepancies", "de": "Quellen und Abweichungen"},
+    "sources.sources": {"en": "Sources", "de": "Quellen"},
+    "sources.readings": {"en": "Readings not chosen", "de": "Nicht gewählte Lesarten"},
+    "sources.intro": {
+        "en": "Where the sources differ, or a source can be read in more than one way, each "
+        "variant's spec records the reading it chose and the readings it did not ({count} in "
+        "all). Here each one is stated once, under the question it answers, with the variants "
+        "that record it and the sources on each side; the chosen rule is linked, not repeated, "
+        "and each source is named by its id above. An *option* can be played (`--option` of "
+        "the `zwicker` command); a reading *not playable* contradicts the variant's own source.",
+        "de": "Wo die Quellen voneinander abweichen oder sich eine Quelle auf mehr als eine Art "
+        "lesen lässt, hält die Spezifikation jeder Spielart die gewählte Lesart und die nicht "
+        "gewählten fest (insgesamt {count}). Hier steht jede einmal, unter der Frage, die sie "
+        "beantwortet, mit den Spielarten, die sie festhalten, und den Quellen beider Seiten; "
+        "die gewählte Regel ist verlinkt, nicht wiederholt, und jede Quelle ist mit ihrer Id "
+        "von oben genannt. Eine *Option* lässt sich spielen (`--option` des Befehls "
+        "`zwicker`); eine Lesart, die *nicht spielbar* ist, widerspricht der eigenen Quelle "
+        "der Spielart.",
+    },
+    "sources.file": {"en": "File `{file}`.", "de": "Datei `{file}`."},
+    "sources.used_by": {"en": "Used by: {used}.", "de": "Verwendet von: {used}."},
+    "sources.rulings_only": {"en": "rulings only", "de": "nur Festlegungen"},
+    "sources.chosen": {
+        "en": "Chosen (`{clause_id}`): {chosen}. Not chosen:",
+        "de": "Gewählt (`{clause_id}`): {chosen}. Nicht gewählt:",
+    },
+    "sources.cites": {"en": "Sources: {cites}.", "de": "Quellen: {cites}."},
+    "sources.kind.option": {"en": "option `{option}`", "de": "Option `{option}`"},
+    "sources.kind.unplayable": {"en": "not playable", "de": "nicht spielbar"},
+    "sources.kind.reading": {"en": "other reading", "de": "andere Lesart"},
+    "ex.side": {"en": "side {side}", "de": "Partei {side}"},
+    "ex.legal": {"en": "legal", "de": "erlaubt"},
+    "ex.illegal": {"en": "illegal: {error}", "de": "unerlaubt: {error}"},
+    "ex.count": {"en": "{count} legal moves.", "de": "{count} erlaubte Züge."},
+    "ex.exactly": {"en": "Exactly these", "de": "Genau diese"},
+    "ex.legal_list": {"en": "Legal", "de": "Erlaubt"},
+    "ex.not_legal": {"en": "Not legal", "de": "Unerlaubt"},
+    "ex.perft": {
+        "en": "Move sequences {depth} deep: {count}",
+        "de": "Zugfolgen der Tiefe {depth}: {count}",
+    },
+    "ex.walkthrough": {"en": "the walkthrough, move by move", "de": "das Spiel Zug für Zug"},
+    "ex.game": {
+        "en": "A whole hand of {moves} moves, dealt by seat {dealer}: {link}.",
+        "de": "Ein ganzes Spiel aus {moves} Zügen, gegeben von Platz {dealer}: {link}.",
+    },
+    "ex.result": {"en": "result", "de": "Ergebnis"},
+    "ex.captured": {"en": "cards captured", "de": "gestochene Karten"},
+    "ex.zwicks": {"en": "zwicks", "de": "Zwicks"},
+    "ex.points": {"en": "points", "de": "Punkte"},
+    "ex.deals": {"en": "Seat {dealer} deals.", "de": "Platz {dealer} gibt."},
+    "ex.table": {"en": "table {cards}", "de": "Tisch {cards}"},
+    "ex.card_points": {"en": "card points", "de": "Kartenpunkte"},
+    "ex.most_cards": {"en": "most cards", "de": "die meisten Karten"},
+    "ex.zwicks_made": {"en": "zwicks made", "de": "gemachte Zwicks"},
+    "ex.zwick_points": {"en": "zwick points", "de": "Zwickpunkte"},
+    "ex.total": {"en": "total", "de": "Summe"},
+    "ex.check_holds": {
+        "en": "The check holds: the totals add up to the check total plus the zwick points, less "
+        "the most-cards points nobody won.",
+        "de": "Die Kontrolle geht auf: die Summen ergeben die Kontrollsumme plus die Zwickpunkte, "
+        "abzüglich der Punkte für die meisten Karten, die niemand gewann.",
+    },
+    "ex.check_fails": {
+        "en": "The check does not hold: the totals do not add up to the check total plus the zwick "
+        "points, less the most-cards points nobody won.",
+        "de": "Die Kontrolle geht nicht auf: die Summen ergeben nicht die Kontrollsumme plus die "
+        "Zwickpunkte, abzüglich der Punkte für die meisten Karten, die niemand gewann.",
+    },
+    "ex.captured_by_side": {"en": "Captured cards by side", "de": "Gestochene Karten nach Partei"},
+    "ex.first_dealer": {"en": "seat {dealer} deals first", "de": "Platz {dealer} gibt zuerst"},
+    "ex.drawn": {"en": "(drawn: {cards})", "de": "(gezogen: {cards})"},
+    "ex.match_hands": {"en": "A match of {hands} hands", "de": "Eine Partie über {hands} Spiele"},
+    "ex.match_target": {
+        "en": "A match played until a side reaches {target} points",
+        "de": "Eine Partie, bis eine Partei {target} Punkte erreicht",
+    },
+    "ex.side_points": {"en": "side {side} points", "de": "Partei {side} Punkte"},
+    "ex.side_total": {"en": "side {side} total", "de": "Partei {side} Stand"},
+    "ex.hand": {"en": "hand", "de": "Spiel"},
+    "ex.dealer": {"en": "dealer", "de": "Geber"},
+    "ex.points_given": {"en": "points given", "de": "Punkte vorgegeben"},
+    "ex.moves_played": {"en": "{moves} moves played", "de": "{moves} Züge gespielt"},
+    "ex.seat": {"en": "seat {seat}", "de": "Platz {seat}"},
+    "ex.and": {"en": " and ", "de": " und "},
+    "ex.wins": {"en": "wins", "de": "gewinnt"},
+    "ex.tie": {"en": "share the match (a tie)", "de": "teilen sich die Partie (Gleichstand)"},
+    "ex.hands_played": {"en": "The hands played: {link}.", "de": "Die gespielten Spiele: {link}."},
+    "ex.players": {"en": "{players} players", "de": "{players} Spieler"},
+    "ex.options": {"en": "options {options}", "de": "Optionen {options}"},
+    "ex.source": {"en": "Source: {link}, “{section}”.", "de": "Quelle: {link}, „{section}“."},
+    "ex.permalink": {
+        "en": "Permanent link to this example",
+        "de": "Dauerhafter Link zu diesem Beispiel",
+    },
+    "ex.passes_title": {
+        "en": "The reference interpreter passes it",
+        "de": "Der Referenzinterpreter besteht es",
+    },
+    "ex.passes": {"en": "passes", "de": "besteht"},
+    "ex.file": {"en": "file", "de": "Datei"},
+    "ex.file_title": {
+        "en": "The scenario file, corpus version {version}",
+        "de": "Die Szenariodatei, Korpusversion {version}",
+    },
+    "ex.explore": {"en": "Open in the explorer", "de": "Im Explorer öffnen"},
+    "ex.clauses": {
+        "en": "Clauses: {links} · How to read and write one:",
+        "de": "Klauseln: {links} · Wie man eines liest und schreibt:",
+    },
+    "ex.format": {"en": "Scenario format", "de": "Format der Szenarien"},
+    "ex.contributing": {"en": "Contributing", "de": "Mitarbeiten"},
+    "ex.yaml": {"en": "The scenario file (YAML)", "de": "Die Szenariodatei (YAML)"},
     "topic.players": {"en": "Players and partners", "de": "Spieler und Partner"},
     "topic.seating": {"en": "Seats and the dealer", "de": "Plätze und Geber"},
     "topic.deck": {"en": "The cards", "de": "Die Karten"},
@@ -236,3 +349,8 @@ def english_html(text: str, language: Language) -> str:
     """
     escaped = html.escape(text)
     return escaped if language == "en" else f'<span lang="en">{escaped}</span>'
+
+
+def english_markdown(markdown: str, language: Language) -> str:
+    """English Markdown (already escaped) on a page in ``language``, marked as English."""
+    return markdown if language == "en" else f'<span lang="en">{markdown}</span>'

@@ -233,6 +233,7 @@ def _clause_md(
             _clause_links_html(scenario, html_targets),
             TOPIC_ROOT_URL,
             html_targets,
+            language,
         )
     ]
     if len(examples) > SHOWN:
