@@ -22,6 +22,7 @@ from zwicker_ref.rules.translations import (
     load_translation,
 )
 from zwicker_ref.rules.variant import Clause, Variant
+from zwicker_ref.site.cards import prose_html
 
 Language = Literal["en", "de"]
 """A language the site is published in: English (the default, at the root) and German."""
@@ -269,6 +270,26 @@ _LABELS: Mapping[str, Mapping[Language, str]] = {
     "ex.format": {"en": "Scenario format", "de": "Format der Szenarien"},
     "ex.contributing": {"en": "Contributing", "de": "Mitarbeiten"},
     "ex.yaml": {"en": "The scenario file (YAML)", "de": "Die Szenariodatei (YAML)"},
+    "walk.header": {
+        "en": "Example {example} of {variant}, file {file}, replayed by the reference "
+        "interpreter while this page was built.",
+        "de": "Beispiel {example} der Spielart {variant}, Datei {file}, beim Erstellen dieser "
+        "Seite vom Referenzinterpreter nachgespielt.",
+    },
+    "walk.named_deals": {"en": "{name} ({seat}) deals", "de": "{name} ({seat}) gibt"},
+    "walk.deal": {"en": "Deal", "de": "Geben"},
+    "walk.play": {"en": "Play", "de": "Spiel"},
+    "walk.result": {"en": "Result", "de": "Ergebnis"},
+    "walk.side": {"en": "side", "de": "Partei"},
+    "walk.cards": {"en": "cards", "de": "Karten"},
+    "walk.stage": {"en": "deal {stage}", "de": "Ausgabe {stage}"},
+    "walk.column.#": {"en": "#", "de": "#"},
+    "walk.column.seat": {"en": "seat", "de": "Platz"},
+    "walk.column.move": {"en": "move", "de": "Zug"},
+    "walk.column.table_after": {"en": "table after", "de": "Tisch danach"},
+    "walk.column.cards_by_side": {"en": "cards by side", "de": "Karten je Partei"},
+    "walk.column.zwicks": {"en": "zwicks", "de": "Zwicks"},
+    "walk.column.what_happens": {"en": "what happens", "de": "was geschieht"},
     "topic.players": {"en": "Players and partners", "de": "Spieler und Partner"},
     "topic.seating": {"en": "Seats and the dealer", "de": "Plätze und Geber"},
     "topic.deck": {"en": "The cards", "de": "Die Karten"},
@@ -354,3 +375,9 @@ def english_html(text: str, language: Language) -> str:
 def english_markdown(markdown: str, language: Language) -> str:
     """English Markdown (already escaped) on a page in ``language``, marked as English."""
     return markdown if language == "en" else f'<span lang="en">{markdown}</span>'
+
+
+def english_html_prose(text: str, language: Language) -> str:
+    """English prose of test data (a narrative, a note) as HTML, marked on other pages."""
+    drawn = prose_html(text)
+    return drawn if language == "en" else f'<span lang="en">{drawn}</span>'
