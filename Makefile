@@ -5,11 +5,13 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+CORES  := $(shell nproc 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 2)
+SYNC   := $(if $(filter output-sync,$(.FEATURES)),--output-sync=target)
 # The explorer page's Pyodide runtime, pinned in explorer/package-lock.json; the docs build
 # copies it into the site (zwicker_ref/site/explorer_bundle.py).
 EXPLORER_RUNTIME := explorer/node_modules/.package-lock.json
 
-.PHONY: check test lint typecheck docs soak fuzz mutants corpus-mutants goldens bench bench-instructions bench-floor bench-explorer clean
+.PHONY: check test lint typecheck docs soak fuzz mutants corpus-mutants goldens bench bench-instructions bench-floor bench-explorer bench-hostile clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,10 +29,13 @@ check: $(STAMP)
 	$(BIN)/zwicker validate --quiet
 	$(BIN)/zwicker check
 
-## test: the test suite, the linters, the type checker and the docs build.
+## test: the test suite on every core (pytest-xdist), the linters, the type checker, the
+## docs build and the instruction guard (bench-instructions).
+## The steps after the suite run side by side, one a core (the output of each kept together
+## where make can: GNU make 4).
 test: $(STAMP) $(EXPLORER_RUNTIME)
-	$(BIN)/python -m pytest
-	$(MAKE) --no-print-directory lint typecheck docs
+	$(BIN)/python -m pytest -n auto --dist loadgroup
+	$(MAKE) --no-print-directory -j$(CORES) $(SYNC) lint typecheck docs bench-instructions
 
 lint: $(STAMP)
 	$(BIN)/lint-imports --no-cache
@@ -62,7 +67,7 @@ mutants: $(STAMP)
 ## corpus-mutants: each realistic engine bug of tests/corpus_mutants.yaml injected into a
 ## copy of the tree, the whole corpus run against it; fails unless every bug is caught by
 ## at least two scenarios (minutes). tests.corpus_mutants --save also rewrites
-## docs/corpus-catches.md from the run.
+## docs/corpus-catches.md and its German edition (.de.md) from the run.
 corpus-mutants: $(STAMP)
 	$(BIN)/python -m tests.corpus_mutants
 
@@ -78,10 +83,13 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_protocol --no-corpus
 	$(BIN)/python -m benchmarks.bench_fuzz
 
-## bench-instructions: instructions per random hand, counted by valgrind: a figure that does
-## not drift with the machine, to compare two trees (ROOT=DIR measures another checkout).
+## bench-instructions: the guard: instructions per random hand, counted by valgrind (a figure
+## that does not drift with the machine), held to benchmarks/instructions_baseline.json; fails
+## where a setting rose by more than 5 per cent, skipped (saying so) without valgrind (about
+## two minutes of a core). ROOT=DIR measures another checkout; a faster engine lowers the
+## baseline with `.venv/bin/python -m benchmarks.bench_instructions --save`.
 bench-instructions: $(STAMP)
-	$(BIN)/python -m benchmarks.bench_instructions $(if $(ROOT),--root $(ROOT))
+	$(BIN)/python -m benchmarks.bench_instructions --check $(if $(ROOT),--root $(ROOT))
 
 ## bench-floor: time per turn of random play beside a floor engine taking the same turns with
 ## nearly nothing of the rule (benchmarks/bench_floor.py), and the time a turn may take at
@@ -93,6 +101,11 @@ bench-floor: $(STAMP)
 ## example's moves after ready (issue 31's budgets; prints, asserts nothing).
 bench-explorer: $(STAMP) $(EXPLORER_RUNTIME)
 	$(BIN)/python -m benchmarks.bench_explorer
+
+## bench-hostile: time and peak memory of every reader on every hostile input of
+## tests/hostile_cases.py, each in a fresh process under 300 MB and 20 CPU s (prints, asserts nothing).
+bench-hostile: $(STAMP)
+	$(BIN)/python -m benchmarks.bench_hostile
 
 clean:
 	rm -rf $(VENV) site .pytest_cache .mypy_cache .ruff_cache explorer/node_modules

@@ -162,11 +162,20 @@ def _owners(position: Position, card: Card, value: int) -> list[int | None]:
         owners.append(mover)
     for partner in position.partners_of(mover):
         basis = (
-            PartnerBasis.PARTNER_BUILD in rules.build_for_partner
-            and value in _owned_values(position, partner, without=None)
-        ) or (
-            PartnerBasis.PARTNER_HOLDS in rules.build_for_partner
-            and backed(rules, position.hands[partner], {value})
+            (
+                PartnerBasis.PARTNER_BUILD in rules.build_for_partner
+                and value in _owned_values(position, partner, without=None)
+            )
+            or (
+                PartnerBasis.PARTNER_HOLDS in rules.build_for_partner
+                and backed(rules, position.hands[partner], {value})
+            )
+            or (
+                # Source 000's wider reading: the partner built the value earlier in the hand.
+                PartnerBasis.PARTNER_SHOWN in rules.build_for_partner
+                and bool(position.shown)
+                and value in position.shown[partner]
+            )
         )
         if basis:
             owners.append(partner)

@@ -14,6 +14,9 @@ import yaml
 from hypothesis import HealthCheck, Phase
 from hypothesis import settings as hypothesis_settings
 
+from tests.engine_timeouts import greet_patiently
+from zwicker_ref.protocol import ProcessEngine
+
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = ROOT / "spec" / "variants"
 MKDOCS = Path(sys.executable).parent / "mkdocs"
@@ -54,6 +57,34 @@ def clause_of(data: dict[str, Any], clause_id: str) -> dict[str, Any]:
         if clause["id"] == clause_id:
             return clause  # type: ignore[no-any-return]
     raise KeyError(clause_id)
+
+
+# `make test` runs the suite on every core (pytest-xdist, `-n auto --dist loadgroup`). A
+# module fixture that builds something slow (the site, the package) is built once by each
+# worker that runs a test using it: the tests using one are kept on one worker.
+_ONE_WORKER = {
+    "built_site": "site",
+    "corpus_ids": "site",
+    "dist": "package",
+    "installed": "package",
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Keep the tests sharing a slow module fixture together (the xdist_group mark)."""
+    for item in items:
+        names = getattr(item, "fixturenames", ())
+        group = next((_ONE_WORKER[name] for name in names if name in _ONE_WORKER), None)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
+
+
+@pytest.fixture(autouse=True)
+def _engine_starts_waited_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every engine process a test starts, directly or through ``zwicker conform``, is
+    waited for as long as it takes to start (tests/engine_timeouts.py): its requests keep
+    their timeout, which only a hang may run out."""
+    monkeypatch.setattr(ProcessEngine, "_greet", greet_patiently)
 
 
 @pytest.fixture

@@ -12,9 +12,11 @@ the scenarios that fail: they *catch* the bug. It fails unless every bug is caug
 least two scenarios.
 
 ``--save`` writes the scenarios that catch each bug to ``tests/corpus_catches.json``
-and regenerates the page ``docs/corpus-catches.md`` from it and the catalogue.
+and regenerates the page ``docs/corpus-catches.md`` and its German edition
+``docs/corpus-catches.de.md`` from it and the catalogue (the German page records the
+digest of the English one it translates, as every German page does).
 ``tests/test_corpus_mutants.py`` (part of ``make test``) checks that every edit still
-applies exactly once and leaves valid Python, and that the page lists exactly the
+applies exactly once and leaves valid Python, and that the pages list exactly the
 catalogue's bugs.
 """
 
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import hashlib
 import json
 import os
 import subprocess
@@ -42,6 +45,8 @@ SAVED_RUN = ROOT / "tests" / "corpus_catches.json"
 """The scenarios that caught each bug in the last saved run."""
 PAGE = ROOT / "docs" / "corpus-catches.md"
 """The public page generated from the catalogue and the saved run."""
+PAGE_DE = ROOT / "docs" / "corpus-catches.de.md"
+"""The same page in German, generated beside it."""
 NEEDED = 2
 """How many scenarios must catch each bug."""
 
@@ -52,6 +57,8 @@ class Bug:
 
     id: str
     bug: str
+    bug_de: str
+    """The bug in German, for the German page."""
     area: str
     clauses: tuple[str, ...]
     variants: tuple[str, ...]
@@ -61,10 +68,17 @@ class Bug:
 def load_bugs(path: Path = CATALOGUE) -> tuple[tuple[str, ...], tuple[Bug, ...]]:
     """The rule areas and the bugs of the catalogue at ``path``."""
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for entry in data["bugs"]:
+        if not entry.get("bug_de"):
+            raise MutantError(
+                f"{path.name}: bug {entry.get('id')} has no bug_de "
+                "(the bug in German, for docs/corpus-catches.de.md)"
+            )
     bugs = tuple(
         Bug(
             id=entry["id"],
             bug=entry["bug"],
+            bug_de=entry["bug_de"],
             area=entry["area"],
             clauses=tuple(entry["clauses"]),
             variants=tuple(entry["variants"]),
@@ -75,7 +89,14 @@ def load_bugs(path: Path = CATALOGUE) -> tuple[tuple[str, ...], tuple[Bug, ...]]
     return tuple(data["areas"]), bugs
 
 
+def load_area_titles_de(path: Path = CATALOGUE) -> dict[str, str]:
+    """Each rule area's heading on the German page, from the catalogue at ``path``."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return dict(data["area_titles_de"])
+
+
 AREAS, BUGS = load_bugs()
+AREA_TITLES_DE = load_area_titles_de()
 
 
 @dataclass(frozen=True)
@@ -161,19 +182,77 @@ def page_text(bugs: tuple[Bug, ...], catches: dict[str, list[str]]) -> str:
             continue
         lines += [f"## {area.replace('-', ' ').capitalize()}", ""]
         for bug in in_area:
-            # Hand-derived and source cases first, the generated perft files and
-            # playthroughs after them.
-            caught = sorted(catches.get(bug.id, []), key=lambda name: (_generated(name), name))
-            shown = ", ".join(f"`{scenario}`" for scenario in caught[:8])
-            more = f" and {len(caught) - 8} more" if len(caught) > 8 else ""
+            caught, shown, rest = _catching(bug, catches)
+            more = f" and {rest} more" if rest else ""
             lines += [
                 f"- **{bug.bug[0].upper()}{bug.bug[1:]}** (`{bug.id}`)",
                 f"    - Clauses {', '.join(_clause_link(clause) for clause in bug.clauses)}; "
                 f"variants {', '.join(bug.variants)}.",
-                f"    - Caught by {len(caught)} scenarios: {shown}{more}.",
+                f"    - Caught by {caught} scenarios: {shown}{more}.",
             ]
         lines.append("")
     return "\n".join(lines)
+
+
+def page_text_de(bugs: tuple[Bug, ...], catches: dict[str, list[str]], english: bytes) -> str:
+    """The German page "Was das Korpus fängt", translating the English page ``english``.
+
+    Its front matter records the digest of the English page's bytes (``translates``), so
+    regenerating both keeps the German current.
+    """
+    digest = hashlib.sha256(english).hexdigest()[:16]
+    lines = [
+        "---",
+        f"translates: {digest}",
+        "---",
+        "# Was das Korpus fängt",
+        "",
+        "<!-- Erzeugt von `python -m tests.corpus_mutants --save`; nicht von Hand ändern. -->",
+        "",
+        "Ein Konformitätskorpus ist nur so gut wie die Fehler, die es fängt. Der Katalog",
+        "`tests/corpus_mutants.yaml` führt wirklichkeitsnahe Engine-Fehler auf, Fehler, die",
+        "jemandem, der die Regeln in irgendeiner Sprache umsetzt, unterlaufen könnten.",
+        "`make corpus-mutants` baut jeden davon in eine Kopie des Referenzinterpreters ein,",
+        "lässt das ganze Korpus dagegen laufen und verlangt, dass mindestens",
+        f"{NEEDED} Szenarien fehlschlagen: Sie fangen den Fehler. Eine Engine mit einem dieser",
+        "Fehler kann das Korpus nicht bestehen.",
+        "",
+        "Unten steht jeder Fehler mit den Klauseln, die er verletzt, den Spielarten, in denen",
+        "er das Spiel verändert, und den Szenarien, die ihn fangen (höchstens acht werden",
+        "genannt, von Hand hergeleitete und Quellenfälle zuerst; gezählt werden alle). Der",
+        "Katalog ist Daten: Um einen Fehler hinzuzufügen, einen Eintrag mit seiner Änderung am",
+        "Quelltext (und dem Fehler auf Deutsch, `bug_de`) anlegen und",
+        "`python -m tests.corpus_mutants --save` ausführen.",
+        "",
+    ]
+    for area in AREAS:
+        in_area = [bug for bug in bugs if bug.area == area]
+        if not in_area:
+            continue
+        lines += [f"## {AREA_TITLES_DE[area]}", ""]
+        for bug in in_area:
+            caught, shown, rest = _catching(bug, catches)
+            more = f" und {rest} weitere" if rest else ""
+            word = "Klausel" if len(bug.clauses) == 1 else "Klauseln"
+            lines += [
+                f"- **{bug.bug_de}** (`{bug.id}`)",
+                f"    - {word} {', '.join(_clause_link(clause) for clause in bug.clauses)}; "
+                f"Spielarten {', '.join(bug.variants)}.",
+                f"    - Gefangen von {caught} Szenarien: {shown}{more}.",
+            ]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _catching(bug: Bug, catches: dict[str, list[str]]) -> tuple[int, str, int]:
+    """How many scenarios catch ``bug``, the first eight named, and how many more there are.
+
+    Hand-derived and source cases come first, the generated perft files and playthroughs
+    after them.
+    """
+    caught = sorted(catches.get(bug.id, []), key=lambda name: (_generated(name), name))
+    shown = ", ".join(f"`{scenario}`" for scenario in caught[:8])
+    return len(caught), shown, max(0, len(caught) - 8)
 
 
 def _clause_link(clause_id: str) -> str:
@@ -195,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--save",
         action="store_true",
-        help="write tests/corpus_catches.json and docs/corpus-catches.md (whole catalogue only)",
+        help="write tests/corpus_catches.json and both corpus-catches pages (whole catalogue only)",
     )
     args = parser.parse_args(argv)
     known = {bug.id: bug for bug in BUGS}
@@ -244,8 +323,13 @@ def main(argv: list[str] | None = None) -> int:
             result.bug.id: list(result.catching) for result in results if result.bug is not None
         }
         SAVED_RUN.write_text(json.dumps(catches, indent=1, sort_keys=True) + "\n", "utf-8")
-        PAGE.write_text(page_text(BUGS, catches) + "\n", "utf-8")
-        print(f"wrote {SAVED_RUN.relative_to(ROOT)} and {PAGE.relative_to(ROOT)}")
+        english = page_text(BUGS, catches) + "\n"
+        PAGE.write_text(english, "utf-8")
+        PAGE_DE.write_text(page_text_de(BUGS, catches, english.encode()) + "\n", "utf-8")
+        print(
+            f"wrote {SAVED_RUN.relative_to(ROOT)}, {PAGE.relative_to(ROOT)} "
+            f"and {PAGE_DE.relative_to(ROOT)}"
+        )
     return 0 if caught == len(results) else 1
 
 

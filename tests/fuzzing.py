@@ -44,6 +44,33 @@ CARD_LIKE = st.from_regex(r"\A(?:[AJQK2-9]|1[0-9]|JK[0-9A-Zaz]{0,4})[CDHSX]?(?:#
 YAML_CHARACTERS = "{}[]:,-'\"#&*!|>%@` \n\tabcx0123456789.~"
 
 
+@st.composite
+def aliased_yaml(draw: st.DrawFn) -> str:
+    """YAML built to hurt a reader: anchors whose aliases multiply (a "billion laughs" when
+    they nest), an alias inside its own anchor, an alias of no anchor, nesting past the
+    readers' limit of 64, and anchors given twice. Issue 34: each reader must answer with
+    its own error (or the data), at a cost bounded by the text's size."""
+    lines: list[str] = []
+    names: list[str] = []
+    for index in range(draw(st.integers(min_value=1, max_value=8))):
+        name = draw(st.sampled_from([f"a{index}", *names])) if names else f"a{index}"
+        targets = st.sampled_from([*names, name, "nowhere"])
+        refs = draw(st.lists(targets, max_size=12)) if names else []
+        items = [f"*{ref}" for ref in refs] + ["x"] * draw(st.integers(min_value=0, max_value=3))
+        depth = draw(st.integers(min_value=0, max_value=80))
+        value = "[" * depth + "[" + ", ".join(items) + "]" + "]" * depth
+        block = draw(st.booleans())
+        if block and depth < 40:
+            value = "\n" + "".join(f"{'  ' * level}- " for level in range(depth)) + "x"
+        lines.append(f"k{index}: &{name} {value}")
+        names.append(name)
+    return "\n".join(lines) + "\n"
+
+
+YAML_TEXT = TEXT | st.text(alphabet=YAML_CHARACTERS) | aliased_yaml()
+"""Text for the readers of YAML files: any text, YAML-like text, and hostile YAML."""
+
+
 def own_error_or(call: Callable[[], T]) -> T | ZwickerError:
     """The result of ``call``, or the project's own error with a message; anything else fails."""
     try:

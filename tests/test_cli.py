@@ -307,8 +307,8 @@ def test_coverage_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     main(["coverage"])
     out = capsys.readouterr().out
     assert "dithmarschen" in out
-    assert "320 of 320 clauses covered" in out
-    assert out.strip().splitlines()[-1] == "48 of 48 fields by moment pinned (100 %)"
+    assert "321 of 321 clauses covered" in out
+    assert out.strip().splitlines()[-1] == "52 of 52 fields by moment pinned (100 %)"
 
 
 def test_coverage_marks_a_field_no_case_pins(
@@ -322,7 +322,7 @@ def test_coverage_marks_a_field_no_case_pins(
     assert "  stage " in out
     assert "MISSING" in out
     # The identity fields, the seat to move and the table, all mid-stage (hands: one seat).
-    assert out.strip().splitlines()[-1] == "6 of 48 fields by moment pinned (12 %)"
+    assert out.strip().splitlines()[-1] == "6 of 52 fields by moment pinned (11 %)"
 
 
 # The command line as a Unix user meets it ------------------------------------------------
@@ -428,3 +428,22 @@ def test_the_json_report_names_the_corpus(capsys: pytest.CaptureFixture[str]) ->
     assert report["corpus"]["digest"] == corpus_identity().digest
     assert report["engine"] == "reference"
     assert (report["passed"], report["failed"]) == (1, 0)
+
+
+def test_play_refuses_a_match_record_no_reader_would_accept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # replay reads a match record within the input limits (documents.bounds); play does not
+    # write one past them, which would be written and never read again (issue 34).
+    from zwicker_ref.documents import bounds
+    from zwicker_ref.rules.spec_loader import load_variant
+
+    load_variant("grupp")  # read (and kept) within the real limits; only the record is held
+    monkeypatch.setattr(bounds, "MAX_VALUES", 500)
+    out = tmp_path / "match.yaml"
+    arguments = ["play", "--variant", "grupp", "--players", "3", "--seed", "7", "--hands", "3"]
+    status = main([*arguments, "-o", str(out)])
+    assert status == 2
+    assert "file-too-large" in capsys.readouterr().err
+    assert not out.exists()
+    assert list(tmp_path.iterdir()) == []

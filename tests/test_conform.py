@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import ROOT
+from tests.engine_timeouts import ANSWER_TIMEOUT, HANG_TIMEOUT
 from zwicker_ref.cli import main
 from zwicker_ref.engine.core.dealing import shuffled_deck, start_hand
 from zwicker_ref.formats.position_io import position_to_data
@@ -111,7 +112,7 @@ def test_the_example_engine_passes_what_it_supports(capsys: pytest.CaptureFixtur
     ("mode", "reason"),
     [
         ("crash", "engine fault: the engine exited"),
-        ("hang", "engine fault: no answer to legal within 2 s"),
+        ("hang", f"engine fault: no answer to legal within {HANG_TIMEOUT:g} s"),
         ("garbage", "engine fault: not JSON in answer to legal"),
         ("disorder", "engine fault: answer out of order"),
         ("float-id", "engine fault: the answer to legal has id "),
@@ -121,6 +122,10 @@ def test_the_example_engine_passes_what_it_supports(capsys: pytest.CaptureFixtur
 def test_a_broken_engine_is_caught_named_and_the_run_completes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], mode: str, reason: str
 ) -> None:
+    # Only the engine that hangs is waited for briefly (its starts as long as they take:
+    # conftest.py), so the short timeout is run out by the hang alone, however busy the
+    # machine.
+    timeout = HANG_TIMEOUT if mode == "hang" else ANSWER_TIMEOUT
     corpus = corpus_of(tmp_path, LEGAL_CASES * 1)
     second = corpus / "second.yaml"
     second.write_text(
@@ -130,7 +135,7 @@ def test_a_broken_engine_is_caught_named_and_the_run_completes(
         encoding="utf-8",
     )
     engine = f"{PYTHON} {ROOT / 'tests' / 'engines' / 'broken_engine.py'} {mode}"
-    status = main(["conform", "--engine", engine, "--timeout", "2", str(corpus)])
+    status = main(["conform", "--engine", engine, "--timeout", f"{timeout:g}", str(corpus)])
     out = capsys.readouterr().out
     assert status == 1
     assert out.count(reason) == 2, out
@@ -343,3 +348,19 @@ def test_the_corpus_catches_each_rule_bug_twice_without_dealing(
     finally:
         engine.close()
     assert len(failed) == 2, f"{bug} is caught only by {failed}"
+
+
+def test_an_engine_output_closed_under_its_reader_ends_the_reading() -> None:
+    """``close`` may close an engine's output before the thread reading it has read its end
+    (on a busy machine it often does): the reader stops there, marking the end, and raises
+    nothing (an exception in that thread failed whichever test was running)."""
+    import queue
+
+    from zwicker_ref.protocol.connection import _pump
+
+    stream = io.StringIO("an answer never read\n")
+    stream.close()
+    lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+    _pump(stream, lines)
+    assert lines.get_nowait() is None
+    assert lines.empty()

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from tests.engine_timeouts import ANSWER_TIMEOUT, HANG_TIMEOUT
 from zwicker_ref.conformance.reference import (
     REFERENCE,
     BatchEngine,
@@ -83,12 +84,16 @@ def _outcome(outcome: Outcome) -> tuple[tuple[str, ...], str | None]:
 
 
 @pytest.fixture
-def process() -> Iterator[Callable[[str], ProcessEngine]]:
-    """Engine processes started by a test, each closed after it."""
+def process() -> Iterator[Callable[..., ProcessEngine]]:
+    """Engine processes started by a test, each closed after it.
+
+    Each answer is waited for with ``timeout`` (by default ANSWER_TIMEOUT, reached only on
+    a fault); the engine's start with ANSWER_TIMEOUT in any case (conftest.py).
+    """
     started: list[ProcessEngine] = []
 
-    def start(command: str) -> ProcessEngine:
-        engine = ProcessEngine(command, timeout=2)
+    def start(command: str, timeout: float = ANSWER_TIMEOUT) -> ProcessEngine:
+        engine = ProcessEngine(command, timeout=timeout)
         started.append(engine)
         return engine
 
@@ -108,7 +113,7 @@ def test_the_engines_that_batch() -> None:
 
 @pytest.mark.parametrize("path", [PERFT, THREE_PLY], ids=lambda path: path.stem)
 def test_one_walk_gives_every_depth_of_the_definition(
-    path: Path, process: Callable[[str], ProcessEngine]
+    path: Path, process: Callable[..., ProcessEngine]
 ) -> None:
     position = load_scenario(path).position
     assert position is not None
@@ -143,23 +148,29 @@ def test_the_reference_plays_what_it_lists_as_apply_does() -> None:
     ("mode", "reason"),
     [
         ("apply-crash", "engine fault: the engine exited (code 3) during apply"),
-        ("apply-hang", "engine fault: no answer to apply within 2 s"),
+        ("apply-hang", f"engine fault: no answer to apply within {HANG_TIMEOUT:g} s"),
         ("apply-garbage", "engine fault: not JSON in answer to apply: 'this is not JSON'"),
         ("apply-illegal", "could not run it: no [card-not-in-hand]"),
     ],
 )
 def test_a_request_failing_in_a_batch_is_named_as_one_at_a_time(
-    mode: str, reason: str, process: Callable[[str], ProcessEngine]
+    mode: str, reason: str, process: Callable[..., ProcessEngine]
 ) -> None:
-    """The seventh ``apply`` fails: sent in the middle of a ply's batch, or alone."""
+    """The seventh ``apply`` fails: sent in the middle of a ply's batch, or alone.
+
+    Only the engine that hangs is waited for briefly; a crash is seen as the end of the
+    engine's output, at once.
+    """
     scenario = load_scenario(PERFT)
-    batched = process(f"{BROKEN} {mode} 7")
-    one_at_a_time = OneAtATime(process(f"{BROKEN} {mode} 7"))
+    timeout = HANG_TIMEOUT if mode == "apply-hang" else ANSWER_TIMEOUT
+    batched = process(f"{BROKEN} {mode} 7", timeout)
+    one_at_a_time = OneAtATime(process(f"{BROKEN} {mode} 7", timeout))
     outcome = run_scenario(scenario, batched)
     assert _outcome(outcome) == _outcome(run_scenario(scenario, one_at_a_time))
     assert len(outcome.differences) == 1
     assert reason in outcome.differences[0]
     # The run goes on: the engine, restarted if it had to be, answers the next case.
+    batched.timeout = ANSWER_TIMEOUT
     assert run_scenario(load_scenario(LISTING), batched).passed
     assert batched.restarts == (0 if mode == "apply-illegal" else 1)
 
@@ -169,7 +180,7 @@ def test_a_request_failing_in_a_batch_is_named_as_one_at_a_time(
     "path", [LISTING, SWEEP, THREE_PLY, PLAYTHROUGH], ids=lambda path: path.stem
 )
 def test_a_listing_compared_by_notation_gives_the_same_differences(
-    mode: str, path: Path, process: Callable[[str], ProcessEngine]
+    mode: str, path: Path, process: Callable[..., ProcessEngine]
 ) -> None:
     """Duplicates, missing moves and moves spelled another way, found as from moves."""
     scenario: Scenario = load_scenario(path)
@@ -184,7 +195,7 @@ def test_a_listing_compared_by_notation_gives_the_same_differences(
 
 
 def test_the_reference_served_passes_a_perft_file_and_a_playthrough(
-    process: Callable[[str], ProcessEngine],
+    process: Callable[..., ProcessEngine],
 ) -> None:
     engine = process(SERVE)
     for path in (PERFT, PLAYTHROUGH):
@@ -201,7 +212,7 @@ def test_the_reference_served_passes_a_perft_file_and_a_playthrough(
     ],
 )
 def test_wrong_perft_and_count_answers_are_found(
-    mode: str, reason: str, process: Callable[[str], ProcessEngine]
+    mode: str, reason: str, process: Callable[..., ProcessEngine]
 ) -> None:
     """A ``perft`` or ``count`` answer is checked as strictly as a listing is."""
     outcome = run_scenario(load_scenario(THREE_PLY), process(f"{BROKEN} {mode}"))
@@ -210,7 +221,7 @@ def test_wrong_perft_and_count_answers_are_found(
 
 
 def test_a_game_played_at_once_fails_where_it_fails_a_move_at_a_time(
-    process: Callable[[str], ProcessEngine],
+    process: Callable[..., ProcessEngine],
 ) -> None:
     """The fifth move refused: by ``play``, or by the fifth ``apply`` of the game."""
     scenario = load_scenario(PLAYTHROUGH)
@@ -222,7 +233,7 @@ def test_a_game_played_at_once_fails_where_it_fails_a_move_at_a_time(
 
 
 def test_a_play_answer_short_of_a_position_is_an_engine_fault(
-    process: Callable[[str], ProcessEngine],
+    process: Callable[..., ProcessEngine],
 ) -> None:
     outcome = run_scenario(load_scenario(PLAYTHROUGH), process(f"{BROKEN} play-short"))
     assert not outcome.passed

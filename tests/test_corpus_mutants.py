@@ -10,11 +10,25 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
-from tests.corpus_mutants import AREAS, BUGS, NEEDED, PAGE, SAVED_RUN, Bug, page_text
-from tests.mutants import check_edits_apply
+from tests.corpus_mutants import (
+    AREA_TITLES_DE,
+    AREAS,
+    BUGS,
+    CATALOGUE,
+    NEEDED,
+    PAGE,
+    PAGE_DE,
+    SAVED_RUN,
+    Bug,
+    load_bugs,
+    page_text,
+    page_text_de,
+)
+from tests.mutants import MutantError, check_edits_apply
 from zwicker_ref import load_variant
 
 VARIANTS = ("christiansen", "classic", "dithmarschen", "grossenwiehe", "grupp", "zwick")
@@ -57,6 +71,27 @@ def test_the_page_lists_exactly_the_catalogue() -> None:
     assert named == {bug.id for bug in BUGS}
     # The page is the generator's output from the catalogue and the saved run.
     assert page == page_text(BUGS, json.loads(SAVED_RUN.read_text("utf-8"))) + "\n"
+
+
+def test_the_german_page_is_generated_from_the_catalogue_and_the_english_page() -> None:
+    # Every bug and area has its German words, and the German page is the generator's
+    # output for today's English page (so its `translates` digest is current).
+    assert set(AREA_TITLES_DE) == set(AREAS)
+    assert all(bug.bug_de.strip() and bug.bug_de != bug.bug for bug in BUGS)
+    page = PAGE_DE.read_text("utf-8")
+    named = set(re.findall(r"^- \*\*.*\*\* \(`([a-z0-9-]+)`\)$", page, re.MULTILINE))
+    assert named == {bug.id for bug in BUGS}
+    saved = json.loads(SAVED_RUN.read_text("utf-8"))
+    assert page == page_text_de(BUGS, saved, PAGE.read_bytes()) + "\n"
+
+
+def test_a_bug_without_its_german_words_is_refused_by_name(tmp_path: Path) -> None:
+    text = CATALOGUE.read_text("utf-8")
+    without = re.sub(r"\n  bug_de: [^\n]*", "", text, count=1)
+    catalogue = tmp_path / "corpus_mutants.yaml"
+    catalogue.write_text(without, "utf-8")
+    with pytest.raises(MutantError, match=f"bug {BUGS[0].id} has no bug_de"):
+        load_bugs(catalogue)
 
 
 def test_the_page_links_every_clause_to_its_row_on_the_grid() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +23,7 @@ from zwicker_ref.conformance.field_coverage import (
     Moment,
     field_coverage,
     moment_of,
+    pins,
 )
 from zwicker_ref.conformance.reference import Setup, StageDeal, Unsupported
 from zwicker_ref.conformance.runner import run_scenario
@@ -61,6 +63,15 @@ def _wrong_captured(p: Position) -> Position:
     return replace(p, captured=captured)
 
 
+def _wrong_shown(p: Position) -> Position:
+    """A seat's shown values dropped, or a value shown where none was."""
+    shown = p.shown or ((),) * p.players
+    seat = next((seat for seat, values in enumerate(shown) if values), None)
+    if seat is None:
+        return replace(p, shown=((1,), *shown[1:]))
+    return replace(p, shown=tuple(() if index == seat else v for index, v in enumerate(shown)))
+
+
 FAULTS: dict[str, Callable[[Position], Position]] = {
     "variant": lambda p: replace(p, variant="classic" if p.variant != "classic" else "grupp"),
     "options": lambda p: replace(p, options=(*p.options, "no-such-option")),
@@ -76,6 +87,7 @@ FAULTS: dict[str, Callable[[Position], Position]] = {
     "last_capture": lambda p: replace(
         p, last_capture=None if p.last_capture is not None else p.to_move
     ),
+    "shown": _wrong_shown,
 }
 """One way to get each field wrong: each changes that field and nothing else."""
 
@@ -175,3 +187,45 @@ def test_the_order_of_the_options_is_not_a_change() -> None:
     assert identity_changes(two, replace(two, dealer=0), "step 1") == [
         "step 1: dealer: expected 3 (no move changes it), got 0"
     ]
+
+
+_SHOWN_CASE = """\
+format: 1
+id: shown-stated-{variant}
+title: A case that states the values built earlier
+kind: move
+variant: {variant}
+{options}players: 4
+clauses: [build.up-down]
+source: constructed
+provenance: hand
+description: A build for oneself, with the shown values stated after it.
+position:
+  dealer: 3
+  to_move: 0
+  hands: [[7H, QH], [8S], [9S], [10S]]
+  table: [6H]
+steps:
+  - {{move: 7H>6H=13@0, expect: legal, after: {{shown: {shown}}}}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "shown", "counted"),
+    [
+        ("dithmarschen", "options: [partner-built-earlier]\n", "[[13], [], [], []]", True),
+        ("dithmarschen", "", "[[], [], [], []]", False),
+    ],
+    ids=["kept", "not-kept"],
+)
+def test_shown_counts_only_where_the_rules_keep_it(
+    tmp_path: Path, variant: str, options: str, shown: str, counted: bool
+) -> None:
+    """Stating ``shown`` where the rules keep none (always empty) pins nothing."""
+    text = _SHOWN_CASE.format(variant=variant, options=options, shown=shown)
+    (tmp_path / "case.yaml").write_text(text, encoding="utf-8")
+    scenarios, problems = load_corpus([tmp_path])
+    assert problems == []
+    (scenario,) = scenarios
+    assert run_scenario(scenario, LegalApplyEngine()).passed
+    assert (("shown", Moment.MID_STAGE) in pins(scenario)) is counted

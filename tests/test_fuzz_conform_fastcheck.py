@@ -1,6 +1,6 @@
 """The fast schema check of positions (what makes ``zwicker serve`` fast) agrees with the schema.
 
-``_plainly_fits_schema`` may only say True of a document the JSON Schema accepts; when it
+``plainly_fits_schema`` may only say True of a document the JSON Schema accepts; when it
 says False the schema validator runs. Each mutation below breaks one schema rule and must
 be refused by the fast check, and every reading error code stays the same.
 """
@@ -17,11 +17,8 @@ from zwicker_ref.documents.schemas import schema_problems
 from zwicker_ref.documents.yamlfile import YamlDocument
 from zwicker_ref.engine.core.dealing import shuffled_deck, start_hand
 from zwicker_ref.errors import InvalidFileError
-from zwicker_ref.formats.position_io import (
-    _plainly_fits_schema,
-    position_from_data,
-    position_to_data,
-)
+from zwicker_ref.formats.position_fit import plainly_fits_schema
+from zwicker_ref.formats.position_io import position_from_data, position_to_data
 from zwicker_ref.rules.spec_loader import load_variant
 
 
@@ -89,11 +86,11 @@ BREAKS: dict[str, Callable[[dict[str, Any]], None]] = {
 
 def test_a_valid_position_skips_the_validator() -> None:
     data = _valid()
-    assert _plainly_fits_schema(data)
+    assert plainly_fits_schema(data)
     assert schema_problems(YamlDocument(file="x", data=data, lines={}), "position") == []
     for optional in ("options", "stock", "captured", "zwicks", "last_capture"):
         trimmed = {key: value for key, value in data.items() if key != optional}
-        assert _plainly_fits_schema(trimmed)
+        assert plainly_fits_schema(trimmed)
 
 
 @pytest.mark.parametrize("name", sorted(BREAKS))
@@ -101,6 +98,6 @@ def test_each_schema_break_goes_to_the_validator(name: str) -> None:
     data = copy.deepcopy(_valid())
     BREAKS[name](data)
     assert schema_problems(YamlDocument(file="x", data=data, lines={}), "position")
-    assert not _plainly_fits_schema(data)
+    assert not plainly_fits_schema(data)
     with pytest.raises(InvalidFileError):
         position_from_data(data)

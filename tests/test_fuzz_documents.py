@@ -21,8 +21,8 @@ from tests.fuzzing import (
     RECORD_SETTINGS,
     SLOW,
     SPECS,
-    TEXT,
     YAML_CHARACTERS,
+    YAML_TEXT,
     check_served,
     edited,
     own_error_or,
@@ -79,7 +79,7 @@ def check_loaded(position: object) -> None:
 
 
 @FAST
-@given(TEXT | st.text(alphabet=YAML_CHARACTERS))
+@given(YAML_TEXT)
 def test_position_text(text: str) -> None:
     document = own_error_or(lambda: parse_yaml(text, "position.yaml"))
     if not isinstance(document, ZwickerError):
@@ -117,7 +117,7 @@ def check_spec(text: str) -> None:
 
 
 @FAST
-@given(TEXT | st.text(alphabet=YAML_CHARACTERS))
+@given(YAML_TEXT)
 def test_spec_text(text: str) -> None:
     check_spec(text)
 
@@ -150,7 +150,7 @@ def check_record(text: str) -> None:
 
 
 @FAST
-@given(TEXT | st.text(alphabet=YAML_CHARACTERS))
+@given(YAML_TEXT)
 def test_record_text(text: str) -> None:
     check_record(text)
 
@@ -207,7 +207,7 @@ def check_scenario(text: str) -> None:
 
 
 @FAST
-@given(TEXT | st.text(alphabet=YAML_CHARACTERS))
+@given(YAML_TEXT)
 def test_scenario_text(text: str) -> None:
     """Any text read as a scenario: a parse error, problems, or a scenario that runs."""
     check_scenario(text)

@@ -7,16 +7,19 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.brute_force import brute_force_moves
 from tests.oracle import oracle_capture_sets
 from tests.positions import pile, position
 from zwicker_ref.engine.core.moves import Build, Capture, Move, Trail
 from zwicker_ref.engine.core.values import backs
 from zwicker_ref.engine.generation import count_legal_moves, legal_moves
+from zwicker_ref.engine.play import play
 from zwicker_ref.rules.cards import Card
 
 C = Card.parse
@@ -222,6 +225,38 @@ def test_magger_builds_for_a_partner_who_holds_the_value() -> None:
     assert ("9C", "5S", 14, 0) not in with_magger
     without = builds(legal_moves(position("grossenwiehe", hands, ["5S"], options=("no-magger",))))
     assert ("9C", "5S", 14, 2) not in without
+
+
+def test_a_partner_who_built_a_value_earlier_is_a_basis_by_the_wider_reading() -> None:
+    # 000 "Building": "if your partner has previously built a particular value and has not
+    # yet played the matching card". Seat 2 built 13 earlier (its build is gone) and holds
+    # a queen: with the option partner-built-earlier, seat 0's jack on the 25-joker makes
+    # 13 for seat 2; by default (a partner's build on the table now) it does not.
+    hands = ["JD 5C", "6C", "QS", "6D"]
+    wider = position("dithmarschen", hands, ["JK25"], options=("partner-built-earlier",))
+    shown = replace(wider, shown=((), (), (13,), ()))
+    assert ("JD", "JK25", 13, 2) in builds(legal_moves(shown))
+    assert ("JD", "JK25", 13, 2) not in builds(legal_moves(wider))
+    default = position("dithmarschen", hands, ["JK25"])
+    assert ("JD", "JK25", 13, 2) not in builds(legal_moves(default))
+    # The check of one move, the listing and the brute-force definition agree.
+    move = Build(card=C("JD"), target=C("JK25"), value=13, owner=2)
+    assert play(shown, move).table[0] == pile("JK25 JD", 13, 2)
+    assert set(legal_moves(shown)) == brute_force_moves(shown)
+    # A partner who no longer holds a 13 cannot back a new 13-build: no basis helps.
+    gone = position("dithmarschen", ["JD 5C", "6C", "4S", "6D"], ["JK25"], options=wider.options)
+    gone = replace(gone, shown=((), (), (13,), ()))
+    assert ("JD", "JK25", 13, 2) not in builds(legal_moves(gone))
+    assert set(legal_moves(gone)) == brute_force_moves(gone)
+
+
+def test_play_records_the_values_a_seat_builds_for_itself_where_the_variant_keeps_them() -> None:
+    hands = ["8C 7H QH", "6C", "QS", "6D"]
+    wider = position("dithmarschen", hands, ["6H"], options=("partner-built-earlier",))
+    after = play(wider, Build(card=C("7H"), target=C("6H"), value=13, owner=0))
+    assert after.shown == ((13,), (), (), ())
+    plain = position("dithmarschen", hands, ["6H"])
+    assert play(plain, Build(card=C("7H"), target=C("6H"), value=13, owner=0)).shown == ()
 
 
 def test_joker_takes_a_lone_joker_under_grupps_restriction() -> None:

@@ -67,8 +67,9 @@ def test_every_variant_and_player_count_has_its_files() -> None:
 
 def test_an_option_is_skipped_only_where_it_changes_nothing() -> None:
     """Single pack: nothing changes below five players (one pack, 21 points already); no
-    magger: nothing changes without partnerships. Every other option changes something at
-    every player count."""
+    magger: nothing changes without partnerships; the zwick draw's jokers by number: a hand
+    does not read the match rules. Every other option changes something at every player
+    count."""
     skipped = {
         (variant_id, option.id, players)
         for variant_id in VARIANTS
@@ -82,6 +83,9 @@ def test_an_option_is_skipped_only_where_it_changes_nothing() -> None:
         ("classic", "single-pack", 4),
         ("grossenwiehe", "no-magger", 2),
         ("grossenwiehe", "no-magger", 3),
+        ("zwick", "jokers-draw-by-number", 2),
+        ("zwick", "jokers-draw-by-number", 3),
+        ("zwick", "jokers-draw-by-number", 4),
     }
 
 

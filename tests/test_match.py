@@ -154,8 +154,20 @@ def test_the_classic_draw_gives_the_deal_to_the_lowest_card() -> None:
     assert draw_for_dealer(classic, 2, cards("AH 10S")).dealer == 1
 
 
-def test_the_zwick_draw_ranks_jokers_by_their_numbers() -> None:
+def test_a_joker_drawn_in_zwick_draws_again() -> None:
+    # zwick match.first-dealer-redraw (RULINGS.md): a drawn joker draws again; then the
+    # kings are level and their holders draw again (KS JK15 KH 10C, then 2C for seat 1,
+    # then 3D for seat 0 and 9D for seat 2).
     zwick = rules("zwick")
+    result = draw_for_dealer(zwick, 4, cards("KS JK15 KH 10C 2C 3D 9D"))
+    assert result.dealer == 2
+    assert [seat for seat, _ in result.draws] == [0, 1, 2, 3, 1, 0, 2]
+    # Both jokers draw again (5C, 4C); the ace, counting 11, stays highest.
+    assert draw_for_dealer(zwick, 3, cards("JK16 AS JK17 5C 4C")).dealer == 1
+
+
+def test_the_zwick_joker_option_ranks_jokers_by_their_numbers() -> None:
+    zwick = load_variant("zwick").rules_with(("jokers-draw-by-number",))
     assert draw_for_dealer(zwick, 4, cards("KS JK15 KH 10C")).dealer == 1
     assert draw_for_dealer(zwick, 3, cards("JK16 AS JK17")).dealer == 2
 
@@ -282,10 +294,10 @@ players: 4
 clauses: [match.first-dealer]
 source: constructed
 provenance: hand
-description: Seat 1 draws the joker and deals first; team 0 leads after two hands.
+description: Seat 1 draws a joker, draws again a king and deals first; team 0 leads after two hands.
 match:
   end: {hands: 2}
-  draw: [KS, JK15, KH, 10C]
+  draw: [7S, JK15, 9H, 10C, KD]
 hands: [{points: [25, 14]}, {points: [17, 23]}]
 expect:
   first_dealer: 1

@@ -342,3 +342,42 @@ def test_missing_fields_are_named() -> None:
     del data["stage"]
     codes = problems_of(data)
     assert codes == [(ErrorCode.SCHEMA_VIOLATION, ""), (ErrorCode.SCHEMA_VIOLATION, "")]
+
+
+SHOWN = {
+    "format": 1,
+    "variant": "dithmarschen",
+    "options": ["partner-built-earlier"],
+    "players": 4,
+    "dealer": 3,
+    "to_move": 0,
+    "stage": 1,
+    "hands": [["JD", "5C"], ["6C"], ["QS"], ["6D"]],
+    "table": ["JK25"],
+    "shown": [[], [], [13], []],
+}
+
+
+def test_values_built_earlier_are_read_written_and_checked() -> None:
+    # The option partner-built-earlier keeps, by seat, the values built for itself earlier
+    # in the hand (docs/reference/position-format.md, shown).
+    position = position_from_data(SHOWN)
+    assert position.shown == ((), (), (13,), ())
+    assert position_to_data(position)["shown"] == [[], [], [13], []]
+    assert position_from_data(position_to_data(position)) == position
+    assert "shown: [[], [], [13], []]" in dump_position_yaml(position)
+    # Nothing shown is not written, and reads as nothing shown.
+    blank = position_from_data({**SHOWN, "shown": [[], [], [], []]})
+    assert blank.shown == ()
+    assert "shown" not in position_to_data(blank)
+    for changed, code, words in (
+        ({"options": []}, ErrorCode.INVALID_POSITION, "these rules keep none"),
+        ({"shown": [[13]]}, ErrorCode.INVALID_POSITION, "4 lists of values built earlier"),
+        ({"shown": [[], [0], [], []]}, ErrorCode.SCHEMA_VIOLATION, "minimum"),
+        ({"shown": [[], [5, 5], [], []]}, ErrorCode.SCHEMA_VIOLATION, "unique"),
+    ):
+        with pytest.raises(InvalidFileError) as raised:
+            position_from_data({**SHOWN, **changed})
+        (problem,) = raised.value.problems
+        assert problem.code is code, changed
+        assert words in problem.message, (changed, problem.message)

@@ -457,3 +457,38 @@ def test_a_dash_points_to_the_row_that_states_it() -> None:
     cell = row_cell(alone, variants[0], row_parameters(alone, variants))
     assert (cell.clauses, cell.see) == ((), "deal.schedule")
     assert cell.rule == "every deal is complete"
+
+
+def test_the_rulings_page_lists_every_ruling_with_its_readings() -> None:
+    from zwicker_ref.rules.variant import Status
+    from zwicker_ref.site.rulings import rulings_page
+
+    variants = ordered_variants()
+    page = rulings_page(variants)
+    headings = set(re.findall(r"^### `([a-z.-]+)` \{#ruling-\1\}$", page, re.MULTILINE))
+    rulings = {(v.id, c.id) for v in variants for c in v.clauses if c.status is Status.RULING}
+    assert headings == {clause_id for _, clause_id in rulings}
+    for variant_id, clause_id in rulings:
+        topic = clause_id.split(".")[0]
+        assert f"[{variant_id}](variants/{variant_id}/{topic}.md#{clause_id})" in page
+    # Readings not chosen, with their kind: the zwick draw's option, source 001's card rank.
+    assert "(option `jokers-draw-by-number`)" in page
+    assert "“K, Q, J, A, 10, 9, 8, 7, 6, 5, 4, 3, 2”" in page
+    # An explicit clause is not a ruling: zwick's draw order is not on the page, its redraw is.
+    assert "[zwick](variants/zwick/match.md#match.first-dealer)" not in page
+    assert "[zwick](variants/zwick/match.md#match.first-dealer-redraw)" in page
+
+
+def test_the_docs_cite_the_rulings_page_not_a_file_outside_the_repository() -> None:
+    # RULINGS.md is kept with the sources, outside the repository (issue 33, point 12): the
+    # README and the docs point to the rulings page. The spec format names it only as a
+    # citation source.
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
+        if path.name == "spec-format.md":
+            continue
+        assert "RULINGS.md" not in path.read_text("utf-8"), path
+    assert "rulings.md" in (ROOT / "README.md").read_text("utf-8")
+    assert "- Rulings: rulings.md" in (ROOT / "mkdocs.yml").read_text("utf-8")
+    from zwicker_ref.site.discrepancies import sources_page
+
+    assert "[Rulings](rulings.md)" in sources_page(ordered_variants())

@@ -6,14 +6,14 @@ variant), not read from the spec files, so a spec that drifts from its sources f
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 
 from zwicker_ref.rules.check_total import check_total
 from zwicker_ref.rules.deal_plan import plan_deal
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
-from zwicker_ref.rules.variant import Status
+from zwicker_ref.rules.variant import Citation, Clause, Status, Variant
 
 ALL_VARIANTS = ("christiansen", "classic", "dithmarschen", "grossenwiehe", "grupp", "zwick")
 
@@ -161,6 +161,38 @@ def test_every_clause_cites_and_every_ruling_cites_rulings(variant_id: str) -> N
             assert clause.alternatives, clause.id
 
 
+def explicit_resting_on_rulings(variant: Variant) -> list[str]:
+    """Clauses marked ``explicit`` whose every citation is RULINGS.md (no source states them)."""
+    return [
+        clause.id
+        for clause in variant.clauses
+        if clause.status is Status.EXPLICIT
+        and all(citation.source == "RULINGS.md" for citation in clause.citations)
+    ]
+
+
+@pytest.mark.parametrize("variant_id", ALL_VARIANTS)
+def test_no_explicit_clause_cites_only_rulings(variant_id: str) -> None:
+    # explicit = a cited source states the rule; a clause resting on RULINGS.md alone is a
+    # ruling (issue 33).
+    assert explicit_resting_on_rulings(load_variant(variant_id)) == []
+
+
+def test_an_explicit_clause_citing_only_rulings_is_found() -> None:
+    variant = load_variant("grupp")
+    clauses = list(variant.clauses)
+    at = next(i for i, c in enumerate(clauses) if c.id == "match.end")
+    rulings_only = (Citation(source="RULINGS.md", section="A match ends in one of two ways"),)
+    clauses[at] = replace(clauses[at], status=Status.EXPLICIT, citations=rulings_only)
+    assert explicit_resting_on_rulings(replace(variant, clauses=tuple(clauses))) == ["match.end"]
+    mixed: Clause = replace(
+        clauses[at],
+        citations=(*rulings_only, Citation(source="002_01b2c2b14509315c.txt", section="x")),
+    )
+    clauses[at] = mixed
+    assert explicit_resting_on_rulings(replace(variant, clauses=tuple(clauses))) == []
+
+
 @pytest.mark.parametrize("variant_id", ALL_VARIANTS)
 def test_every_variant_records_rulings(variant_id: str) -> None:
     statuses = {clause.status for clause in load_variant(variant_id).clauses}
@@ -206,7 +238,15 @@ def test_shared_clause_ids(variant_id: str) -> None:
 
 
 def test_options_that_the_sources_make_playable() -> None:
-    assert {o.id for o in load_variant("dithmarschen").options} == {"draw-each-round"}
+    # 003's draw after each round; 000's wider reading of building for partner (issue 33).
+    assert {o.id for o in load_variant("dithmarschen").options} == {
+        "draw-each-round",
+        "partner-built-earlier",
+    }
+    wider = load_variant("dithmarschen").rules_with(("partner-built-earlier",))
+    assert {basis.value for basis in wider.build_for_partner} == {"partner-build", "partner-shown"}
+    # The zwick sheet's draw: jokers ranked by their numbers (issue 33).
+    assert "jokers-draw-by-number" in {o.id for o in load_variant("zwick").options}
     assert {o.id for o in load_variant("grupp").options} == {
         "lone-joker-only-by-joker",
         "joker-zwick-void",
@@ -214,3 +254,64 @@ def test_options_that_the_sources_make_playable() -> None:
     }
     # Grupp's three restrictions combine freely.
     assert len(load_variant("grupp").option_rules) == 8
+
+
+def _clause(variant_id: str, clause_id: str) -> Clause:
+    return next(c for c in load_variant(variant_id).clauses if c.id == clause_id)
+
+
+def _cited(clause: Clause, with_alternatives: bool = True) -> set[tuple[str, str]]:
+    found = {(c.source, c.section) for c in clause.citations}
+    if with_alternatives:
+        found |= {(c.source, c.section) for a in clause.alternatives for c in a.citations}
+    return found
+
+
+CARD_RANK = "K, Q, J, A, 10, 9, 8, 7, 6, 5, 4, 3, 2"
+
+
+def test_the_statuses_the_rule_historian_found_overstated_are_honest() -> None:
+    # Issue 33 §1: parts that come from RULINGS.md make a clause a ruling, not explicit.
+    end = _clause("grupp", "match.end")
+    assert end.status is Status.RULING
+    assert ("RULINGS.md", "A match ends in one of two ways") in _cited(end, False)
+    assert _clause("christiansen", "match.end").status is Status.RULING
+    # Zwick: the sheet's order is explicit; the joker and tie redraws are the ruling's, and
+    # the jokers ranked by number are the option, not the rule.
+    drawn = _clause("zwick", "match.first-dealer")
+    assert drawn.status is Status.EXPLICIT
+    assert not any(kind.startswith("JK") for kind in drawn.params["match.first-dealer"]["order"])
+    redraw = _clause("zwick", "match.first-dealer-redraw")
+    assert redraw.status is Status.RULING
+    assert "draws again" in redraw.text
+    assert [a.option for a in redraw.alternatives if a.option] == ["jokers-draw-by-number"]
+    # Dithmarschen's narrower reading of building for partner is a ruling with the wider one
+    # playable.
+    partner = _clause("dithmarschen", "build.for-partner")
+    assert partner.status is Status.RULING
+    assert [a.option for a in partner.alternatives] == ["partner-built-earlier"]
+
+
+def test_the_sources_card_rank_is_cited_where_cards_are_drawn_for_the_deal() -> None:
+    # Sources 001 and 002 rank the cards K Q J A 10 ... 2 (issue 33 §1).
+    for variant_id in ("grupp", "classic"):
+        cited = _cited(_clause(variant_id, "match.first-dealer"))
+        assert ("001_614894f9bb817c5f.txt", CARD_RANK) in cited, variant_id
+        assert ("002_01b2c2b14509315c.txt", CARD_RANK) in cited, variant_id
+    grupp = _clause("grupp", "match.first-dealer")
+    assert grupp.status is Status.RULING
+    assert "no card order" not in " ".join(a.text for a in grupp.alternatives)
+
+
+def test_source_002s_other_joker_counts_are_recorded_as_unplayable() -> None:
+    deck = _clause("dithmarschen", "deck.cards")
+    sections = {
+        c.section: alternative
+        for alternative in deck.alternatives
+        for c in alternative.citations
+        if c.source == "002_01b2c2b14509315c.txt"
+    }
+    for words in ("played with 52 cards and a Joker", "at least 1 and up to 6 Jokers"):
+        (found,) = [a for section, a in sections.items() if words in section]
+        assert found.unplayable, words
+        assert found.option is None, words

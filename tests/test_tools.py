@@ -130,12 +130,18 @@ def test_a_skeleton_fails_until_its_expectation_is_derived(
         "expect: 'TODO: derive the expectation by hand from the rule text (see the description)'",
         "expect:\n  moves: [AH, 2H, 7H, 2H>9S=7@0, 2H>9S=11@0, 7H>9S=2@0]",
     )
-    out.write_text(
-        completed.replace(
-            "title: 'TODO: what the case shows, in one line'",
-            "title: The two and the seven build on the nine",
-        )
+    completed = completed.replace(
+        "title: 'TODO: what the case shows, in one line'",
+        "title: The two and the seven build on the nine",
     )
+    out.write_text(completed)
+    # The description still holds its placeholder: refused until it says the reasoning.
+    assert main(["check", str(out)]) == 1
+    assert "[skeleton-placeholder]" in capsys.readouterr().out
+    start = completed.index("description: >-")
+    end = completed.index("\nposition:")
+    reasoning = "description: The 2 and 7 build on the 9, the ace cannot; three trails."
+    out.write_text(completed[:start] + reasoning + completed[end:])
     assert main(["check", str(out)]) == 0
 
 
@@ -170,7 +176,7 @@ def test_the_pre_commit_hooks_name_existing_commands() -> None:
     from zwicker_ref.cli import commands
 
     names = {command.name for command in commands()}
-    assert {hook["id"] for hook in hooks} == {"zwicker-validate", "zwicker-fmt"}
+    assert {hook["id"] for hook in hooks} == {"zwicker-validate", "zwicker-fmt", "zwicker-check"}
     for hook in hooks:
         program, command = hook["entry"].split()[:2]
         assert program == "zwicker"

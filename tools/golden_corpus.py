@@ -348,14 +348,15 @@ def rules_at(rules: Rules, players: int) -> dict[str, Any]:
 
     The by-player-count tables (packs, deal schedules, most-cards awards, stated totals)
     are read at ``players``; outside the team game nobody has a partner, so the ways of
-    building for a partner play no part there.
+    building for a partner play no part there. A hand does not read the match rules (the
+    draw for the first dealer, ties between totals), so they are left out.
     """
     read: dict[str, Any] = {
         "allowed": players in rules.player_counts,
         "partnership": rules.is_partnership(players),
     }
     for field in fields(rules):
-        if field.name in ("player_counts", "partnership_counts"):
+        if field.name in ("player_counts", "partnership_counts", "match"):
             continue
         value = getattr(rules, field.name)
         if isinstance(value, tuple) and value and isinstance(value[0], ByPlayers):

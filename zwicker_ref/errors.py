@@ -20,6 +20,9 @@ class ErrorCode(enum.StrEnum):
     FILE_KIND_UNKNOWN = "file-kind-unknown"
     YAML_SYNTAX = "yaml-syntax"
     YAML_DUPLICATE_KEY = "yaml-duplicate-key"
+    YAML_ALIAS_RECURSIVE = "yaml-alias-recursive"
+    FILE_TOO_LARGE = "file-too-large"
+    NESTING_TOO_DEEP = "nesting-too-deep"
     SCHEMA_VIOLATION = "schema-violation"
     # Writing files
     OUTPUT_EXISTS = "output-exists"
@@ -53,6 +56,7 @@ class ErrorCode(enum.StrEnum):
     UNKNOWN_CLAUSE = "unknown-clause"
     CONFLICTING_OPTIONS = "conflicting-options"
     UNSUPPORTED_PLAYER_COUNT = "unsupported-player-count"
+    FILTER_MATCHES_NOTHING = "filter-matches-nothing"
     # Notation and positions
     BAD_CARD_NOTATION = "bad-card-notation"
     BAD_MOVE_NOTATION = "bad-move-notation"
@@ -63,6 +67,7 @@ class ErrorCode(enum.StrEnum):
     INVALID_MATCH = "invalid-match"
     DRAW_UNDECIDED = "draw-undecided"
     DUPLICATE_SCENARIO_ID = "duplicate-scenario-id"
+    SKELETON_PLACEHOLDER = "skeleton-placeholder"
     SCENARIO_FAILED = "scenario-failed"
     FUZZ_REPORT_MISMATCH = "fuzz-report-mismatch"
     # The engine protocol
@@ -152,6 +157,11 @@ class Problem:
     file: str | None = None
     path: str = ""
     line: int | None = None
+    more: int = 0
+    """Not 0: this problem stands for that many more of its code, not reported one by one
+    (:data:`UNCOUNTED`: for more that were not looked for)."""
+    open_ended: bool = False
+    """With ``more``: the search stopped, so there may be more than ``more``."""
 
     def __str__(self) -> str:
         where = self.file or "<input>"
@@ -159,6 +169,63 @@ class Problem:
             where += f":{self.line}"
         place = f" at {self.path}" if self.path else ""
         return f"{where}:{place} {self.message} [{self.code}]"
+
+
+MAX_PROBLEMS_OF_A_KIND = 20
+"""How many problems with one code in one file are reported one by one; the rest are counted."""
+
+
+def bounded_problems(problems: Sequence[Problem]) -> tuple[Problem, ...]:
+    """``problems`` with at most :data:`MAX_PROBLEMS_OF_A_KIND` of each code in each file.
+
+    The ones past the limit are counted in one problem after the last one kept, with the
+    same code and file: ``… and 262,140 more problems of this kind`` (its ``more`` field
+    holds the number; summaries already among ``problems`` are added to it, and one that
+    is ``open_ended`` makes the count a least one). A file of a million errors
+    is reported in a few lines, as readably as a file of one.
+    """
+    counts: dict[tuple[str | None, ErrorCode], int] = {}
+    more: dict[tuple[str | None, ErrorCode], int] = {}
+    open_ended: set[tuple[str | None, ErrorCode]] = set()
+    kept: list[Problem] = []
+    last: dict[tuple[str | None, ErrorCode], int] = {}
+    for problem in problems:
+        kind = (problem.file, problem.code)
+        if problem.more:
+            if problem.open_ended:
+                open_ended.add(kind)
+            more[kind] = more.get(kind, 0) + max(problem.more, 0)
+            continue
+        count = counts[kind] = counts.get(kind, 0) + 1
+        if count <= MAX_PROBLEMS_OF_A_KIND:
+            kept.append(problem)
+            last[kind] = len(kept)
+        else:
+            more[kind] = more.get(kind, 0) + 1
+    for kind in open_ended:
+        more.setdefault(kind, 0)
+    for kind, extra in sorted(more.items(), key=lambda item: -last.get(item[0], 0)):
+        summary = more_problems(kind[0], kind[1], extra, at_least=kind in open_ended)
+        kept.insert(last.get(kind, len(kept)), summary)
+    return tuple(kept)
+
+
+UNCOUNTED = -1
+"""The ``more`` of a problem that says others may follow, not looked for (not counted)."""
+
+
+def more_problems(file: str | None, code: ErrorCode, count: int, at_least: bool = False) -> Problem:
+    """The problem that stands for ``count`` more problems with ``code`` in ``file``.
+
+    ``at_least``: the search stopped early, so there may be more than ``count``.
+    """
+    if at_least:
+        message = f"… and at least {count:,} more problems of this kind (the search stopped)"
+    else:
+        message = f"… and {count:,} more problem{'s' if count != 1 else ''} of this kind"
+    return Problem(
+        code=code, message=message, file=file, more=count or UNCOUNTED, open_ended=at_least
+    )
 
 
 class ZwickerError(Exception):
@@ -182,8 +249,8 @@ class InvalidFileError(ZwickerError):
         if not problems:
             raise ValueError("InvalidFileError needs at least one problem")
         self.file = file
-        self.problems = tuple(problems)
-        count = len(self.problems)
+        self.problems = bounded_problems(problems)
+        count = len(problems)
         summary = f"{file}: {count} problem{'s' if count != 1 else ''}"
         super().__init__(self.problems[0].code, summary)
 

@@ -30,6 +30,7 @@ zwicker writes no colour, so ``NO_COLOR`` needs nothing.
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import sys
@@ -82,18 +83,45 @@ def main(argv: Sequence[str] | None = None) -> int:
 def quiet_on_closed_pipe(command: Callable[[], int | None]) -> int:
     """The exit status of ``command()`` (None: 0), or :data:`CLOSED_PIPE` if stdout closed.
 
-    The benchmarks' scripts end the same way (``make bench | head``).
+    Any other failure to write standard output (a full disk: ``zwicker variants >
+    /dev/full``) is one line on stderr with the code ``output-unwritable`` and exit status
+    2, never a traceback. The benchmarks' scripts end the same way (``make bench | head``).
     """
+    if sys.stdout is None:  # started with standard output closed (`zwicker variants >&-`)
+        print(
+            "zwicker: cannot write the output: standard output is closed [output-unwritable]",
+            file=sys.stderr,
+        )
+        return USAGE_ERROR
     try:
         status = command()
         sys.stdout.flush()
     except BrokenPipeError:
         # The reader went away (`zwicker variants | head -n 1`): stop quietly, and point
         # stdout at nothing so the interpreter's final flush does not complain.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence_stdout()
         return CLOSED_PIPE
+    except OSError as error:
+        if error.errno not in _OUTPUT_ERRORS:
+            raise
+        _silence_stdout()
+        reason = error.strerror or str(error)
+        print(f"zwicker: cannot write the output: {reason} [output-unwritable]", file=sys.stderr)
+        return USAGE_ERROR
     return status or 0
+
+
+# What writing an output can fail with once the file is open: every reader catches its
+# own errors, so one of these reaching the top is standard output's (or an -o file's).
+_OUTPUT_ERRORS = frozenset(
+    {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EPIPE, errno.EBADF}
+)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at nothing, dropping what is buffered, so no later flush fails."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 def _run(argv: Sequence[str] | None) -> int:

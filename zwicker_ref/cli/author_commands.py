@@ -11,6 +11,7 @@ from zwicker_ref.cli.command import Command, add_output, expand, refuse_existing
 from zwicker_ref.conformance.layout import format_scenario_text
 from zwicker_ref.conformance.scenarios import Kind, is_scenario_data
 from zwicker_ref.conformance.skeleton import new_scenario
+from zwicker_ref.documents import bounds
 from zwicker_ref.documents.locations import scenarios_dir
 from zwicker_ref.documents.yamlfile import parse_yaml
 from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem
@@ -35,13 +36,20 @@ def _fmt(args: argparse.Namespace) -> int:
     canonical = changed = refused = 0
     for path in expand(args.paths or [scenarios_dir()]):
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
+            text = bounds.read_text(path, str(path))
+        except InvalidFileError as error:
             refused += 1
-            print(f"ERROR {path}: cannot read: {error} [{ErrorCode.FILE_UNREADABLE}]")
+            print(f"ERROR {error}")
             continue
-        if not _is_scenario(text, str(path)):
-            continue  # a spec or another YAML file: not ours to lay out
+        try:
+            if not is_scenario_data(parse_yaml(text, str(path)).data):
+                continue  # a spec or another YAML file: not ours to lay out
+        except InvalidFileError as error:
+            refused += 1  # not YAML that can be read: reported once, not read again
+            print(f"REFUSED {path}")
+            for problem in error.problems:
+                print(f"  {problem}")
+            continue
         try:
             formatted = format_scenario_text(text, str(path))
         except InvalidFileError as error:
@@ -64,13 +72,6 @@ def _fmt(args: argparse.Namespace) -> int:
     return 1 if refused or (args.check and changed) else 0
 
 
-def _is_scenario(text: str, name: str) -> bool:
-    try:
-        return is_scenario_data(parse_yaml(text, name).data)
-    except InvalidFileError:
-        return True  # unreadable YAML: let the formatter report it
-
-
 def _first_difference(path: Path, text: str, formatted: str) -> Problem:
     old, new = text.splitlines(), formatted.splitlines()
     line = next(
@@ -89,9 +90,13 @@ def _first_difference(path: Path, text: str, formatted: str) -> Problem:
 def _replace(path: Path, text: str) -> None:
     """Write ``text`` over ``path`` at once (a temporary file renamed), never half a file."""
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(handle, "w", encoding="utf-8") as out:
-        out.write(text)
-    os.replace(temporary, path)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except OSError:
+        os.unlink(temporary)  # a full disk: the file stays as it was, and nothing beside it
+        raise
 
 
 def _configure_new(parser: argparse.ArgumentParser) -> None:

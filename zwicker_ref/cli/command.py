@@ -10,8 +10,12 @@ files are here once.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import difflib
 import json
+import os
 import sys
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,19 +57,36 @@ def refuse_existing(path: Path | None) -> None:
 
 
 def write_output(path: Path | None, text: str) -> None:
-    """Write ``text`` to a new file at ``path`` (never over an existing one), or to stdout."""
+    """Write ``text`` to a new file at ``path`` (never over an existing one), or to stdout.
+
+    The text goes to a temporary file beside ``path`` first, which is then linked to the
+    name asked for: a full disk or any other failure leaves no file, never half of one,
+    under that name (and no temporary file either).
+    """
     if path is None:
         sys.stdout.write(text)
         return
     try:
-        with path.open("x", encoding="utf-8") as handle:
-            handle.write(text)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    except OSError as error:
+        raise _unwritable(path, error) from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.link(temporary, path)  # fails, unlike a rename, where the name is taken
     except FileExistsError:
         raise ZwickerError(ErrorCode.OUTPUT_EXISTS, f"{path} exists; not overwriting it") from None
     except OSError as error:
-        raise ZwickerError(
-            ErrorCode.OUTPUT_UNWRITABLE, f"cannot write {path}: {error.strerror or error}"
-        ) from None
+        raise _unwritable(path, error) from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+
+
+def _unwritable(path: Path, error: OSError) -> ZwickerError:
+    return ZwickerError(
+        ErrorCode.OUTPUT_UNWRITABLE, f"cannot write {path}: {error.strerror or error}"
+    )
 
 
 def add_output(parser: argparse.ArgumentParser, what: str) -> None:
@@ -114,6 +135,48 @@ def selected(scenario: Scenario, args: argparse.Namespace) -> bool:
         and (not args.provenance or scenario.provenance.value in args.provenance)
         and (not args.ids or scenario.id in args.ids)
     )
+
+
+def select(scenarios: Sequence[Scenario], args: argparse.Namespace) -> tuple[Scenario, ...]:
+    """The scenarios that pass every filter given; ``filter-matches-nothing`` if none do.
+
+    A filter value that no scenario read has is named, with the nearest values that
+    exist (a misspelt variant or id); filters that each match but select nothing together
+    are named together. Without filters every scenario is selected, even none.
+    """
+    chosen = tuple(scenario for scenario in scenarios if selected(scenario, args))
+    given = [
+        (flag, values, have)
+        for flag, values, have in (
+            ("--variant", args.variant, {s.variant.id for s in scenarios}),
+            ("--clause", args.clause, {clause for s in scenarios for clause in s.clauses}),
+            ("--kind", args.kind, {s.kind.value for s in scenarios}),
+            ("--provenance", args.provenance, {s.provenance.value for s in scenarios}),
+            ("--id", args.ids, {s.id for s in scenarios}),
+        )
+        if values
+    ]
+    for flag, values, have in given:
+        for value in values:
+            if value not in have:
+                near = difflib.get_close_matches(value, sorted(have), n=3, cutoff=0.6)
+                hint = (
+                    f"; nearest: {', '.join(near)}"
+                    if near
+                    else f"; those read: {', '.join(sorted(have))}"
+                    if len(have) <= 10
+                    else ""
+                )
+                raise ZwickerError(
+                    ErrorCode.FILTER_MATCHES_NOTHING,
+                    f"{flag} {value}: no scenario read has it{hint}",
+                )
+    if given and not chosen:
+        named = " ".join(f"{flag} {value}" for flag, values, _ in given for value in values)
+        raise ZwickerError(
+            ErrorCode.FILTER_MATCHES_NOTHING, f"{named}: no scenario passes these filters together"
+        )
+    return chosen
 
 
 def add_corpus_paths(parser: argparse.ArgumentParser) -> None:

@@ -14,7 +14,7 @@ from zwicker_ref.cli.command import (
     print_report,
     refuse_existing,
     require_existing,
-    selected,
+    select,
     write_output,
 )
 from zwicker_ref.conformance.coverage import coverage
@@ -37,7 +37,7 @@ def _check(args: argparse.Namespace) -> int:
     require_existing(args.paths)
     started = time.perf_counter()
     scenarios, problems = load_corpus(args.paths or [scenarios_dir()])
-    outcomes = tuple(run_scenario(s) for s in scenarios if selected(s, args))
+    outcomes = tuple(run_scenario(s) for s in select(scenarios, args))
     report = Report(
         engine=REFERENCE_ENGINE,
         corpus=corpus_identity(),

@@ -22,7 +22,7 @@ from zwicker_ref.cli.command import (
     no_arguments,
     print_report,
     require_existing,
-    selected,
+    select,
 )
 from zwicker_ref.cli.fuzz_progress import FuzzReporter
 from zwicker_ref.conformance.fuzz import fuzz, games_for
@@ -214,7 +214,7 @@ def _conform(args: argparse.Namespace) -> int:
     if refused is not None:
         return _usage(refused)
     try:
-        outcomes = tuple(run_scenario(s, engine) for s in scenarios if selected(s, args))
+        outcomes = tuple(run_scenario(s, engine) for s in select(scenarios, args))
     finally:
         engine.close()
     report = Report(

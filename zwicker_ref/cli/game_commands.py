@@ -8,6 +8,7 @@ from pathlib import Path
 
 from zwicker_ref.cli.command import Command, add_output, refuse_existing, write_output
 from zwicker_ref.conformance.scenarios import check_scenario_document, is_scenario_data
+from zwicker_ref.documents import bounds
 from zwicker_ref.documents.yamlfile import (
     YamlDocument,
     checked,
@@ -18,7 +19,7 @@ from zwicker_ref.documents.yamlfile import (
 from zwicker_ref.engine.core.match import MatchEnd
 from zwicker_ref.engine.core.position import Position
 from zwicker_ref.engine.generation import legal_moves
-from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem
+from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem, ZwickerError
 from zwicker_ref.formats.match_record import (
     match_from_document,
     match_to_data,
@@ -142,7 +143,10 @@ def _play_match(args: argparse.Namespace) -> int:
     record = random_match(
         args.variant, args.players, args.seed, end, args.dealer, tuple(args.options)
     )
-    write_output(args.output, record_text(match_to_data(record)))
+    data = match_to_data(record)
+    text = record_text(data)
+    _readable_record(data, text, len(record.hands))
+    write_output(args.output, text)
     outcome = (
         f"tied between sides {', '.join(map(str, record.winners))}"
         if len(record.winners) > 1
@@ -155,6 +159,26 @@ def _play_match(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 0
+
+
+def _readable_record(data: dict[str, object], text: str, hands: int) -> None:
+    """Refuse to write a match record that ``replay`` would refuse (the input limits).
+
+    Every reader holds its input to :mod:`~zwicker_ref.documents.bounds`; a record past
+    them would be written and then never read again, so it is not written at all.
+    """
+    size = len(text.encode("utf-8"))
+    try:
+        if size > bounds.MAX_FILE_BYTES:
+            raise bounds.too_large("the match record", size)
+        bounds.check_json_bounds(data, "the match record")
+    except InvalidFileError as error:
+        reason = error.problems[0].message
+        raise ZwickerError(
+            ErrorCode.FILE_TOO_LARGE,
+            f"a match of {hands} hands makes a record past the input limits ({reason}), "
+            "which no reader would accept; play fewer hands or a lower target",
+        ) from None
 
 
 def _configure_replay(parser: argparse.ArgumentParser) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from zwicker_ref.cli.command import Command, no_arguments
@@ -12,7 +13,7 @@ from zwicker_ref.documents.corpus import is_corpus_version_data
 from zwicker_ref.documents.locations import corpus_root, scenarios_dir, spec_dir
 from zwicker_ref.documents.schemas import schema_file_problems, schema_problems
 from zwicker_ref.documents.yamlfile import YamlDocument, read_yaml
-from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem
+from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem, bounded_problems
 from zwicker_ref.formats.position_io import check_position_document
 from zwicker_ref.rules.check_total import check_total
 from zwicker_ref.rules.comparison import differences
@@ -68,10 +69,14 @@ def _validate(args: argparse.Namespace) -> int:
         print("zwicker validate: no *.yaml files found", file=sys.stderr)
         return 1
     valid = invalid = 0
+    ids: dict[str, ScenarioId] = {}  # each scenario id where it was first met
     for path in paths:
-        problems = check_file(path)
+        problems, named = check_file(path)
+        if named is not None:
+            problems += _duplicate_id(named, ids)
         if problems:
             invalid += 1
+            problems = list(bounded_problems(problems))
             print(f"FAIL {path}")
             for problem in problems:
                 print(f"  {problem}")
@@ -83,33 +88,67 @@ def _validate(args: argparse.Namespace) -> int:
     return 1 if invalid else 0
 
 
-def check_file(path: Path) -> list[Problem]:
-    """Every problem of one spec or scenario file (none: it is valid)."""
+@dataclass(frozen=True, slots=True)
+class ScenarioId:
+    """Where a scenario file states its id."""
+
+    id: str
+    file: str
+    line: int | None
+
+
+def _duplicate_id(named: ScenarioId, first: dict[str, ScenarioId]) -> list[Problem]:
+    """``duplicate-scenario-id`` if ``named``'s id was met in an earlier file (else kept)."""
+    earlier = first.setdefault(named.id, named)
+    if earlier is named:
+        return []
+    where = earlier.file + (f":{earlier.line}" if earlier.line else "")
+    return [
+        Problem(
+            code=ErrorCode.DUPLICATE_SCENARIO_ID,
+            message=f"id {named.id!r} is already used by {where}",
+            file=named.file,
+            path="id",
+            line=named.line,
+        )
+    ]
+
+
+def check_file(path: Path) -> tuple[list[Problem], ScenarioId | None]:
+    """Every problem of one spec or scenario file (none: it is valid), and a scenario's id.
+
+    The id (None for a file that is not a scenario or has no id) is for the check of
+    duplicate ids across the files validated together.
+    """
     name = str(path)
     if not path.exists():
         return [
             Problem(code=ErrorCode.FILE_UNREADABLE, message="no such file or directory", file=name)
-        ]
+        ], None
     try:
         document = read_yaml(path, name)
     except InvalidFileError as error:
-        return list(error.problems)
+        return list(error.problems), None
     data = document.data
     if is_scenario_data(data):
         _scenario, problems = check_scenario_document(document)
-        return problems
+        ident = data.get("id")
+        named = (
+            ScenarioId(ident, name, document.line_of(("id",))) if isinstance(ident, str) else None
+        )
+        return problems, named
     if isinstance(data, dict) and "variant-text" in data:
         _translation, problems = check_translation(document, expected=(path.parent.name, path.stem))
-        return problems
+        return problems, None
     if isinstance(data, dict) and "clauses" in data:
         _variant, problems = check_variant_document(document, expected_id=path.stem)
-        return problems
+        return problems, None
     if isinstance(data, dict) and "sources" in data:
         _sources, problems = check_sources_document(document)
-        return problems
+        return problems, None
     other = _other_kind_problems(document)
     if other is not None:
-        return other
+        return other, None
     return [
         Problem(
             code=ErrorCode.FILE_KIND_UNKNOWN,
@@ -120,7 +159,7 @@ def check_file(path: Path) -> list[Problem]:
             file=name,
             line=1,
         )
-    ]
+    ], None
 
 
 def _other_kind_problems(document: YamlDocument) -> list[Problem] | None:

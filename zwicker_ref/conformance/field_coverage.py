@@ -19,7 +19,12 @@ A **moment** is what a move does to the hand, as the reference plays it:
 A step of a ``move`` scenario **pins** a field at its moment when the step is legal and
 its ``after`` asserts the whole field: ``hands`` and ``captured`` with no seat or side
 left out; ``over: true`` pins the hands and the stock (both empty) at the hand's end
-(``captured_counts`` pins no field). The fields a move
+(``captured_counts`` pins no field). ``shown`` (the values each seat has built for
+itself) is pinned where ``after`` states it and the rules keep it (elsewhere it is
+always empty). A move that ends a stage or the hand cannot add to it (a builder must
+still hold a card of the value after building, ``build.holding``, and the mover has
+just played its last card), so there a case pins that it is carried over unchanged,
+which an engine can still get wrong: every field applies at every moment. The fields a move
 never changes (``variant``, ``options``, ``players``, ``dealer``: the game's identity)
 are pinned by every legal step, since the runner refuses an answer that changes them.
 Only what is asserted counts: a later step that happens to fail, or a perft count that
@@ -37,6 +42,7 @@ from zwicker_ref.conformance.scenarios import Scenario
 from zwicker_ref.engine.core.position import Position
 from zwicker_ref.engine.play import play
 from zwicker_ref.errors import ZwickerError
+from zwicker_ref.rules.variant import PartnerBasis
 
 
 class Moment(Enum):
@@ -51,7 +57,9 @@ class Moment(Enum):
 IDENTITY_FIELDS = ("variant", "options", "players", "dealer")
 """The fields no move changes: every legal step of a move scenario pins them."""
 
-PLAY_FIELDS = ("to_move", "stage", "hands", "table", "stock", "captured", "zwicks", "last_capture")
+PLAY_FIELDS = (
+    "to_move", "stage", "hands", "table", "stock", "captured", "zwicks", "last_capture", "shown",
+)  # fmt: skip
 """The fields a move changes, each pinned only where a step asserts it whole."""
 
 FIELDS = IDENTITY_FIELDS + PLAY_FIELDS
@@ -71,8 +79,17 @@ def moment_of(before: Position, after: Position) -> Moment:
     return Moment.STAGE_END
 
 
-def pinned_fields(parts: Parts | None) -> frozenset[str]:
-    """The fields a legal step's ``after`` pins (the identity fields always)."""
+def keeps_shown(position: Position) -> bool:
+    """True when the position's rules keep ``shown`` (building for partner rests on it)."""
+    return PartnerBasis.PARTNER_SHOWN in position.rules.build_for_partner
+
+
+def pinned_fields(parts: Parts | None, *, shown_kept: bool = True) -> frozenset[str]:
+    """The fields a legal step's ``after`` pins (the identity fields always).
+
+    ``shown`` counts only where the rules keep it (``shown_kept``): elsewhere it is
+    always empty, and stating it so pins nothing an engine could get wrong in play.
+    """
     pinned = set(IDENTITY_FIELDS)
     if parts is None:
         return frozenset(pinned)
@@ -84,6 +101,8 @@ def pinned_fields(parts: Parts | None) -> frozenset[str]:
         if field == "hands" and any(hand is None for hand in parts.hands):
             continue
         if field == "captured" and any(pile is None for pile in parts.captured):
+            continue
+        if field == "shown" and not shown_kept:
             continue
         pinned.add(field)
     return frozenset(pinned)
@@ -119,7 +138,8 @@ def pins(scenario: Scenario) -> set[tuple[str, Moment]]:
         except ZwickerError:
             return found  # the case fails on the reference: `check` says so
         moment = moment_of(position, after)
-        found |= {(field, moment) for field in pinned_fields(step.after)}
+        pinned = pinned_fields(step.after, shown_kept=keeps_shown(position))
+        found |= {(field, moment) for field in pinned}
         position = after
     return found
 

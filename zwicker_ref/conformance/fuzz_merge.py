@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from zwicker_ref.documents import bounds
 from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem
 
 _SAME = ("seed", "run.hands", "run.max_failures", "games", "unsupported", "corpus.digest")
@@ -24,12 +25,17 @@ _SAME = ("seed", "run.hands", "run.max_failures", "games", "unsupported", "corpu
 
 def read_report(path: Path) -> dict[str, Any]:
     """A fuzz report written by ``zwicker conform --fuzz … --json``."""
+    # Bounded like every reader (documents.bounds): a report is read whoever wrote it.
+    text = bounds.read_text(path, str(path))
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise _problem(path, "", f"cannot read it: {error}", ErrorCode.FILE_UNREADABLE) from None
+        data = json.loads(text)
+    except RecursionError:
+        raise _problem(
+            path, "", f"nested more than {bounds.MAX_DEPTH} deep", ErrorCode.NESTING_TOO_DEEP
+        ) from None
     except ValueError as error:
         raise _problem(path, "", f"not JSON: {error}", ErrorCode.FILE_UNREADABLE) from None
+    bounds.check_json_bounds(data, str(path))
     fuzz = data.get("fuzz") if isinstance(data, dict) else None
     if not isinstance(fuzz, dict) or not isinstance(fuzz.get("run"), dict):
         raise _problem(

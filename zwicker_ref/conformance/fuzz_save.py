@@ -134,6 +134,8 @@ def _position_part(position: Position) -> dict[str, Any]:
         part["zwicks"] = data["zwicks"]
     if data["last_capture"] is not None:
         part["last_capture"] = data["last_capture"]
+    if "shown" in data:
+        part["shown"] = data["shown"]
     return part
 
 

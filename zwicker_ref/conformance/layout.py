@@ -24,6 +24,8 @@ meaning: the document read back is the same, up to the card order above.
 
 from __future__ import annotations
 
+import bisect
+import re
 import textwrap
 from collections.abc import Iterator
 from typing import Any
@@ -31,6 +33,7 @@ from typing import Any
 import yaml
 
 from zwicker_ref.conformance.scenarios import check_scenario_document
+from zwicker_ref.documents import bounds
 from zwicker_ref.documents.yamlfile import parse_yaml
 from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem
 from zwicker_ref.rules.cards import Card
@@ -44,7 +47,8 @@ KEY_ORDER = (
     # bodies, and the parts of positions, steps and expectations
     "match", "end", "target", "first_dealer", "draw",
     "dealer", "names", "deal", "deck", "position", "to_move", "stage", "hands", "table", "stock",
-    "captured", "captured_counts", "zwicks", "last_capture", "over", "steps", "move", "seat",
+    "captured", "captured_counts", "zwicks", "last_capture", "shown", "over", "steps", "move",
+    "seat",
     "expect", "error", "after", "moves", "count", "includes", "excludes", "perft",
     "checkpoints", "stages", "result", "cards", "points", "card_points", "most_cards",
     "zwick_points", "lines", "check_holds", "totals", "winners", "errata", "note",
@@ -58,6 +62,7 @@ _CARD_SETS = frozenset({"hands", "captured"})
 
 def format_scenario_text(text: str, name: str) -> str:
     """The canonical text of a scenario file; :class:`InvalidFileError` if it cannot be."""
+    bounds.check_yaml_text(text, name)  # before the comments are looked for
     comments = comment_problems(text, name)
     if comments:
         raise InvalidFileError(name, comments)
@@ -127,34 +132,49 @@ def _table_order(items: list[Any]) -> list[Any]:
 
 
 def comment_problems(text: str, name: str) -> list[Problem]:
-    """One problem per comment in a YAML text (a ``#`` inside a value is not a comment)."""
+    """One problem per comment in a YAML text (a ``#`` inside a value is not a comment).
+
+    One walk over the scalars (found by libyaml's scanner where PyYAML has it) and the
+    ``#`` characters together, both in text order: linear in the text, whatever it holds.
+    """
     try:
-        tokens = list(yaml.scan(text, Loader=yaml.SafeLoader))
+        inside = [
+            (token.start_mark.index, token.end_mark.index)
+            for token in yaml.scan(text, Loader=_SCANNER)
+            if isinstance(token, yaml.ScalarToken)
+        ]
     except yaml.YAMLError:
         return []  # not YAML: the reader reports it
-    inside = [
-        (token.start_mark.index, token.end_mark.index)
-        for token in tokens
-        if isinstance(token, yaml.ScalarToken)
-    ]
+    newlines = [found.start() for found in re.finditer("\n", text)]
     problems = []
-    for index, character in enumerate(text):
-        if character != "#" or (index and text[index - 1] not in " \t\n"):
+    scalar = 0
+    rest_of_line = 0  # the end of the comment last found: a '#' before it is inside it
+    for found in _COMMENT_START.finditer(text):
+        index = found.start()
+        if index < rest_of_line:
             continue
-        if any(start <= index < end for start, end in inside):
-            continue
-        line = text.count("\n", 0, index) + 1
-        comment = text[index : text.find("\n", index) if "\n" in text[index:] else len(text)]
+        while scalar < len(inside) and inside[scalar][1] <= index:
+            scalar += 1
+        if scalar < len(inside) and inside[scalar][0] <= index:
+            continue  # inside a value
+        line = bisect.bisect_left(newlines, index)
+        end = rest_of_line = newlines[line] if line < len(newlines) else len(text)
+        comment = text[index:end]
         problems.append(
             Problem(
                 code=ErrorCode.FMT_COMMENT,
                 message=f"a comment ({comment.strip()[:60]!r}) would be lost by rewriting: "
                 "move what it says into the description or a note, then format the file",
                 file=name,
-                line=line,
+                line=line + 1,
             )
         )
     return problems
+
+
+_COMMENT_START = re.compile(r"(?:^|(?<=[ \t\n]))#")
+"""A ``#`` at the start of the text or after a space, tab or newline (YAML's comments)."""
+_SCANNER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 # Writing --------------------------------------------------------------------------------

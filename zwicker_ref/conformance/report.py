@@ -20,8 +20,9 @@ from typing import Any
 
 from zwicker_ref._version import __version__
 from zwicker_ref.conformance.runner import Outcome
+from zwicker_ref.documents import bounds
 from zwicker_ref.documents.corpus import CorpusIdentity
-from zwicker_ref.errors import ErrorCode, Problem, ZwickerError
+from zwicker_ref.errors import Problem
 
 REFERENCE_ENGINE = "reference"
 """The engine name of a run against the reference interpreter."""
@@ -29,10 +30,7 @@ REFERENCE_ENGINE = "reference"
 
 def read_expected_failures(path: Path) -> frozenset[str]:
     """The scenario ids listed in ``path`` (one a line; ``#`` starts a comment)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ZwickerError(ErrorCode.FILE_UNREADABLE, f"{path}: cannot read: {error}") from None
+    text = bounds.read_text(path, str(path))  # InvalidFileError if unreadable or too large
     return frozenset({line.split("#")[0].strip() for line in text.splitlines()} - {""})
 
 
@@ -168,6 +166,7 @@ class Report:
                     "path": problem.path,
                     "code": problem.code.value,
                     "message": problem.message,
+                    **({"more": problem.more} if problem.more else {}),
                 }
                 for problem in self.invalid
             ],

@@ -519,6 +519,10 @@ def compare_parts(expected: Parts, position: Position, label: str) -> list[str]:
         "last_capture": (expected.last_capture, position.last_capture),
         "stock": (_names(expected.stock), _names(position.stock)),
         "over": (expected.over, position.is_over),
+        "shown": (
+            [list(values) for values in expected.shown],
+            [list(values) for values in position.shown or ((),) * position.players],
+        ),
     }
     for key, (wanted_value, actual_value) in scalars.items():
         if key in given and wanted_value != actual_value:

@@ -51,6 +51,7 @@ class Parts:
     last_capture: int | None = None
     stock: tuple[Card, ...] = ()
     over: bool = False
+    shown: tuple[tuple[int, ...], ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

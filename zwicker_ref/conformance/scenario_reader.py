@@ -43,7 +43,7 @@ from zwicker_ref.rules.variant import Rules, Variant
 
 _PARTS = (
     "table", "hands", "captured", "captured_counts", "zwicks", "to_move", "stage",
-    "last_capture", "stock", "over",
+    "last_capture", "stock", "over", "shown",
 )  # fmt: skip
 
 
@@ -120,6 +120,8 @@ class ScenarioReader:
                 values[key] = raw[key]
         if "stock" in raw:
             values["stock"] = self.cards(raw["stock"], (*path, "stock"))
+        if "shown" in raw:
+            values["shown"] = tuple(tuple(sorted(seat)) for seat in raw["shown"])
         return Parts(given=frozenset(key for key in _PARTS if key in raw), **values)
 
     def _table_part(self, raw: Any, path: DocPath) -> TablePart:

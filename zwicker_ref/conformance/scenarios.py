@@ -106,9 +106,11 @@ def load_scenario(path: Path, display_name: str | None = None) -> Scenario:
 
 def check_scenario_document(document: YamlDocument) -> tuple[Scenario | None, list[Problem]]:
     """Check a parsed scenario; the scenario (if valid) and every problem found."""
-    problems = schema_problems(document, "scenario")
-    if problems:
-        return None, problems
+    placeholders = placeholder_problems(document)
+    left = {problem.path for problem in placeholders}
+    problems = [p for p in schema_problems(document, "scenario") if p.path not in left]
+    if problems or placeholders:
+        return None, placeholders + problems
     data: dict[str, Any] = document.data
     if isinstance(data.get("source"), dict):
         problems += unknown_sources(
@@ -198,6 +200,8 @@ def _position(
             file=p.file,
             path="position" + ("." + p.path if p.path and not p.path.startswith("[") else p.path),
             line=p.line if p.line is not None else document.line_of(prefix),
+            more=p.more,
+            open_ended=p.open_ended,
         )
         for p in problems
     ]
@@ -233,6 +237,37 @@ def load_corpus(paths: Iterable[Path]) -> tuple[list[Scenario], list[Problem]]:
         seen[scenario.id] = scenario.file
         scenarios.append(scenario)
     return scenarios, problems
+
+
+PLACEHOLDER = "TODO"
+"""How every placeholder of a ``zwicker new`` skeleton begins."""
+
+
+def placeholder_problems(document: YamlDocument) -> list[Problem]:
+    """``skeleton-placeholder`` for each text left as ``zwicker new`` wrote it (``TODO...``).
+
+    A skeleton's title, description and expectation begin with :data:`PLACEHOLDER`; a
+    completed case has none (a title or an expectation never begins with the word).
+    """
+    found: list[Problem] = []
+    stack: list[tuple[DocPath, object]] = [((), document.data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, str):
+            if value.lstrip().startswith(PLACEHOLDER):
+                found.append(
+                    document.problem(
+                        ErrorCode.SKELETON_PLACEHOLDER,
+                        f"a placeholder of zwicker new is left: {value.strip()[:60]!r}; "
+                        "replace it with what the case says",
+                        path,
+                    )
+                )
+        elif isinstance(value, dict):
+            stack.extend(((*path, key), item) for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend(((*path, index), item) for index, item in reversed(list(enumerate(value))))
+    return found
 
 
 def scenario_files(paths: Iterable[Path]) -> list[Path]:

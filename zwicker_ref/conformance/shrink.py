@@ -266,6 +266,7 @@ def _seats_fewer(position: Position, finding: Finding) -> Iterator[Position]:
             captured=_without(position.captured, gone),
             zwicks=_without(position.zwicks, gone),
             last_capture=None if last in (None, gone) else seat(last),
+            shown=_without(position.shown, gone) if position.shown else (),
         )
 
 

@@ -83,7 +83,11 @@ def new_scenario(
     data: dict[str, Any] = {
         "format": 1,
         "id": fresh_id(variant.id, kind),
-        "title": "TODO: what the case shows, in one line",
+        "title": (
+            f"The reference's {kind.value} answer here, recorded (golden)"
+            if golden
+            else "TODO: what the case shows, in one line"
+        ),
         "kind": kind.value,
         "variant": variant.id,
         "options": list(situation.options),

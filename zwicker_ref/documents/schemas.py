@@ -17,10 +17,11 @@ import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from zwicker_ref.documents import bounds
 from zwicker_ref.documents.locations import spec_dir
 from zwicker_ref.documents.schema_gate import Check, Unsupported, compile_schema
 from zwicker_ref.documents.yamlfile import YamlDocument
-from zwicker_ref.errors import ErrorCode, Problem
+from zwicker_ref.errors import UNCOUNTED, ErrorCode, Problem
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -32,10 +33,21 @@ _URN = "urn:zwicker-rules:schema:"
 
 @functools.cache
 def _schemas() -> dict[str, Any]:
-    """Every schema of ``spec/schema/``, by its ``$id``."""
+    """Every schema of ``spec/schema/``, by its ``$id``.
+
+    Read within the limits of :mod:`~zwicker_ref.documents.bounds`, as every file is (a
+    corpus named by ``ZWICKER_CORPUS`` may come from anywhere).
+    """
     schemas: dict[str, Any] = {}
     for path in sorted((spec_dir() / "schema").glob("*.schema.json")):
-        contents = json.loads(path.read_text(encoding="utf-8"))
+        name = str(path)
+        try:
+            contents = json.loads(bounds.read_text(path, name))
+        except (ValueError, RecursionError) as error:
+            raise bounds.refuse(name, ErrorCode.YAML_SYNTAX, f"not valid JSON: {error}") from None
+        bounds.check_json_bounds(contents, name)
+        if not isinstance(contents, dict) or not isinstance(contents.get("$id"), str):
+            raise bounds.refuse(name, ErrorCode.SCHEMA_VIOLATION, "a schema without an $id")
         schemas[contents["$id"]] = contents
     return schemas
 
@@ -114,10 +126,30 @@ def schema_problems(document: YamlDocument, schema_name: str) -> list[Problem]:
     return validator_problems(document, schema_name)
 
 
+MAX_SCHEMA_ERRORS = 1000
+"""Where the validator's search for errors stops: each costs about a tenth of a millisecond
+(a list of 200,000 wrong cards would take half a minute), and nobody reads the thousandth."""
+
+
 def validator_problems(document: YamlDocument, schema_name: str) -> list[Problem]:
-    """:func:`schema_problems` without the gate: jsonschema's errors, however long it takes."""
-    problems = []
+    """:func:`schema_problems` without the gate: jsonschema's errors, up to a limit.
+
+    Past :data:`MAX_SCHEMA_ERRORS` the search stops, and a last problem says that more
+    may follow (:func:`~zwicker_ref.errors.bounded_problems` reports it as "at least").
+    """
+    problems: list[Problem] = []
     for error in _leaf_errors(validator(schema_name).iter_errors(document.data)):
+        if len(problems) == MAX_SCHEMA_ERRORS:
+            problems.append(
+                Problem(
+                    code=ErrorCode.SCHEMA_VIOLATION,
+                    message="… and more: the schema check stopped",
+                    file=document.file,
+                    more=UNCOUNTED,
+                    open_ended=True,
+                )
+            )
+            break
         path = tuple(error.absolute_path)
         code, message = _describe(error)
         problems.append(document.problem(code, message, path))

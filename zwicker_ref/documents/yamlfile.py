@@ -15,7 +15,14 @@ from typing import Any, TypeVar
 
 import yaml
 
-from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem
+from zwicker_ref.documents import bounds
+from zwicker_ref.errors import (
+    MAX_PROBLEMS_OF_A_KIND,
+    ErrorCode,
+    InvalidFileError,
+    Problem,
+    more_problems,
+)
 
 # libyaml's parser, where PyYAML was built with it, composes the same nodes with the same
 # marks about ten times faster: reading the corpus is most of what `zwicker check` does.
@@ -214,21 +221,21 @@ def checked(
 
 
 def read_yaml(path: Path, display_name: str | None = None) -> YamlDocument:
-    """Read one YAML file; raise :class:`InvalidFileError` on any reading problem."""
+    """Read one YAML file; raise :class:`InvalidFileError` on any reading problem.
+
+    The file is held to the limits of :mod:`~zwicker_ref.documents.bounds` (its size, its
+    nesting, its values with aliases expanded) before anything is built from it.
+    """
     name = display_name or str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise InvalidFileError(
-            name,
-            [Problem(code=ErrorCode.FILE_UNREADABLE, message=f"cannot read: {reason}", file=name)],
-        ) from None
-    return parse_yaml(text, name)
+    return parse_yaml(bounds.read_text(path, name), name)
 
 
 def parse_yaml(text: str, name: str) -> YamlDocument:
-    """Parse YAML ``text`` (named ``name`` in messages) into a :class:`YamlDocument`."""
+    """Parse YAML ``text`` (named ``name`` in messages) into a :class:`YamlDocument`.
+
+    Text past the limits of :mod:`~zwicker_ref.documents.bounds` is refused first.
+    """
+    bounds.check_yaml_text(text, name)
     try:
         node = yaml.compose(text, Loader=_COMPOSER)
     except yaml.YAMLError as error:
@@ -251,7 +258,9 @@ def parse_yaml(text: str, name: str) -> YamlDocument:
     reader = _Reader(name)
     data = reader.read(node, ())
     if reader.duplicates:
-        raise InvalidFileError(name, reader.duplicates)
+        more = reader.more_duplicates
+        counted = [more_problems(name, ErrorCode.YAML_DUPLICATE_KEY, more)] if more else []
+        raise InvalidFileError(name, [*reader.duplicates, *counted])
     if not reader.plain:
         data = _construct(node, name)
     return YamlDocument(file=name, data=data, lines=reader.lines)
@@ -296,12 +305,16 @@ class _Reader:
         self.name = name
         self.lines: dict[DocPath, int] = {}
         self.duplicates: list[Problem] = []
+        self.more_duplicates = 0
         self.plain = True
         self._made: dict[int, Any] = {}  # containers by node id: an alias is the same object
 
     def read(self, node: yaml.Node, path: DocPath) -> Any:
         """The data of ``node`` at ``path``, recording lines and duplicates below it."""
         self.lines.setdefault(path, node.start_mark.line + 1)
+        made = self._made.get(id(node))
+        if made is not None:
+            return made  # an alias of a collection already read: the same object, read once
         tag = node.tag
         if isinstance(node, yaml.ScalarNode):
             if tag == _STR:
@@ -331,6 +344,9 @@ class _Reader:
             key: PathPart = key_node.value if scalar else "?"
             line = key_node.start_mark.line + 1
             if key in seen:
+                if len(self.duplicates) >= MAX_PROBLEMS_OF_A_KIND:
+                    self.more_duplicates += 1  # counted, not described
+                    continue
                 self.duplicates.append(
                     Problem(
                         code=ErrorCode.YAML_DUPLICATE_KEY,

@@ -25,7 +25,7 @@ from zwicker_ref.engine.core.position import (
     sorted_cards,
 )
 from zwicker_ref.rules.cards import Card
-from zwicker_ref.rules.variant import DealTiming
+from zwicker_ref.rules.variant import DealTiming, PartnerBasis
 
 
 def play(position: Position, move: Move) -> Position:
@@ -47,11 +47,15 @@ def apply_legal(position: Position, move: Move) -> Position:
     place = hand.index(card)  # cards are equal only to themselves
     hands[mover] = hand[:place] + hand[place + 1 :]
     captured, zwicks, last_capture = position.captured, position.zwicks, position.last_capture
+    shown = None
     kind = type(move)
     if kind is Trail:
         table = _with_item(position.table, card, card.sort_key)
     elif kind is Build:
-        table = _built(position.table, move)  # type: ignore[arg-type]
+        build: Build = move  # type: ignore[assignment]
+        table = _built(position.table, build)
+        if build.owner == mover and PartnerBasis.PARTNER_SHOWN in position.rules.build_for_partner:
+            shown = _shown_after(position, mover, build.value)
     else:
         table, captured, zwicks = _captured(position, move, mover)  # type: ignore[arg-type]
         last_capture = mover
@@ -67,12 +71,21 @@ def apply_legal(position: Position, move: Move) -> Position:
         captured=captured,
         zwicks=zwicks,
         last_capture=last_capture,
+        shown=shown,
     )
     if dealing:
         return deal_next_stage(after)
     if hands_empty:
         return _end_of_hand(after)
     return after
+
+
+def _shown_after(position: Position, seat: int, value: int) -> tuple[tuple[int, ...], ...]:
+    """The values each seat has shown, after ``seat`` built ``value`` for itself."""
+    shown = list(position.shown or ((),) * position.players)
+    if value not in shown[seat]:
+        shown[seat] = tuple(sorted((*shown[seat], value)))
+    return tuple(shown)
 
 
 def _next_seat(hands: list[tuple[Card, ...]], mover: int) -> int:

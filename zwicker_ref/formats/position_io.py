@@ -1,4 +1,4 @@
-"""Positions as plain data and as YAML or JSON files.
+"""Positions read from plain data and from YAML or JSON files.
 
 The format is described field by field in ``docs/reference/position-format.md`` and by
 ``spec/schema/position.schema.json``. Reading checks the schema, then the meaning: the
@@ -8,36 +8,54 @@ the variant's deck at that player count and appears at most once, and builds hav
 exactly where the variant's builds do, with values the variant allows. Every problem is
 reported, with its place and line, not only the first.
 
-A position may hold only part of the deck (test positions leave cards out). Writing
-gives the canonical form: hands, table and captured piles in canonical card order, the
-stock and each build's cards in their own order, so ``load -> dump -> load`` is the
-identity and equal positions are written identically.
+A position may hold only part of the deck (test positions leave cards out). A document
+that plainly fits the schema skips the validator (:mod:`.position_fit`). Writing is
+:mod:`.position_write` (its functions are named here too, where callers find them).
 """
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-import yaml
-
 from zwicker_ref.documents.schemas import schema_problems
 from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, checked, format_path, read_yaml
 from zwicker_ref.engine.core.memo import Memo, PerObject
 from zwicker_ref.engine.core.position import Pile, Position, TableItem, sorted_cards, sorted_items
-from zwicker_ref.errors import ErrorCode, LookupProblem, NotationError, Problem
-from zwicker_ref.rules.cards import Card, card_names
+from zwicker_ref.errors import (
+    MAX_PROBLEMS_OF_A_KIND,
+    ErrorCode,
+    LookupProblem,
+    NotationError,
+    Problem,
+    bounded_problems,
+    more_problems,
+)
+from zwicker_ref.formats.position_fit import FORMAT, MAX_PLAYERS, MIN_PLAYERS, fitting_cards
+from zwicker_ref.formats.position_shown import shown_from_data, shown_problem
+from zwicker_ref.formats.position_write import (
+    dump_position_json,
+    dump_position_yaml,
+    position_to_data,
+)
+from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.deal_plan import plan_deal
 from zwicker_ref.rules.spec_loader import load_variant
 from zwicker_ref.rules.variant import Rules
 
-FORMAT = 1
-MIN_PLAYERS, MAX_PLAYERS = 2, 12  # as the schema allows
+__all__ = [
+    "FORMAT",
+    "check_position_document",
+    "dump_position_json",
+    "dump_position_yaml",
+    "load_position",
+    "position_from_data",
+    "position_from_document",
+    "position_to_data",
+]
 
 
 def load_position(path: Path, display_name: str | None = None) -> Position:
@@ -60,7 +78,7 @@ def check_position_document(document: YamlDocument) -> tuple[Position | None, li
     data = document.data
     # The schema validator is thorough but slow (most of a served request's time); a
     # document that plainly fits the schema skips it, anything else gets its messages.
-    fitting = _fitting_cards(data)
+    fitting = fitting_cards(data)
     problems = [] if fitting is not None else schema_problems(document, "position")
     if not isinstance(data, dict):
         return None, problems
@@ -83,8 +101,10 @@ def check_position_document(document: YamlDocument) -> tuple[Position | None, li
         checker.counts(data, rules, players, game.stages)
         checker.builds(data, rules, players)
     checker.cards(data, game, f"{data.get('variant')} with {players} players", fitting)
-    problems += [problem for problem in checker.problems if problem not in problems]
+    reported = set(problems)
+    problems += [problem for problem in checker.problems if problem not in reported]
     problems.sort(key=lambda problem: problem.line or 0)  # stable: same line keeps its order
+    problems = list(bounded_problems([*problems, *checker.counted()]))
     if problems:
         return None, problems
     assert rules is not None
@@ -93,62 +113,29 @@ def check_position_document(document: YamlDocument) -> tuple[Position | None, li
     return _position(data, rules, players, game.cards), []
 
 
-def position_to_data(position: Position) -> dict[str, Any]:
-    """The canonical plain-data form of a position (for YAML or JSON)."""
-    return {
-        "format": FORMAT,
-        "variant": position.variant,
-        "options": sorted(position.options),
-        "players": position.players,
-        "dealer": position.dealer,
-        "to_move": position.to_move,
-        "stage": position.stage,
-        "hands": [_names(sorted_cards(hand)) for hand in position.hands],
-        "table": [_item_data(item) for item in sorted_items(position.table)],
-        "stock": _names(position.stock),
-        "captured": [_names(sorted_cards(pile)) for pile in position.captured],
-        "zwicks": list(position.zwicks),
-        "last_capture": position.last_capture,
-    }
-
-
-def dump_position_yaml(position: Position) -> str:
-    """The canonical YAML text of a position: one field a line, card lists in flow style."""
-    data = position_to_data(position)
-    flowing: dict[str, Any] = {}
-    for key, value in data.items():
-        if key in ("hands", "captured"):
-            flowing[key] = [_Flow(pile) for pile in value]
-        elif key == "table":
-            flowing[key] = _Flow(
-                _FlowMap({**item, "build": _Flow(item["build"])})
-                if isinstance(item, dict)
-                else item
-                for item in value
-            )
-        elif isinstance(value, list):
-            flowing[key] = _Flow(value)
-        else:
-            flowing[key] = value
-    return yaml.dump(flowing, Dumper=_Dumper, sort_keys=False, width=96, allow_unicode=True)
-
-
-def dump_position_json(position: Position) -> str:
-    """The canonical JSON text of a position: one field a line."""
-    data = position_to_data(position)
-    lines = [f"  {json.dumps(key)}: {json.dumps(value)}" for key, value in data.items()]
-    return "{\n" + ",\n".join(lines) + "\n}\n"
-
-
 class _Checker:
     """Collects the problems of one position document, each located."""
 
     def __init__(self, document: YamlDocument) -> None:
         self.document = document
         self.problems: list[Problem] = []
+        self.found: dict[ErrorCode, int] = {}
+        self.more: dict[ErrorCode, int] = {}  # problems past the limit, only counted
+
+    def full(self, code: ErrorCode) -> bool:
+        """True when the problems of ``code`` reach the limit: the next is only counted."""
+        return self.found.get(code, 0) >= MAX_PROBLEMS_OF_A_KIND
 
     def add(self, code: ErrorCode, message: str, path: DocPath) -> None:
+        if self.full(code):
+            self.more[code] = self.more.get(code, 0) + 1
+            return
+        self.found[code] = self.found.get(code, 0) + 1
         self.problems.append(self.document.problem(code, message, path))
+
+    def counted(self) -> list[Problem]:
+        """The problems past the limit, one for each code (see :func:`bounded_problems`)."""
+        return [more_problems(self.document.file, code, count) for code, count in self.more.items()]
 
     def rules(self, data: dict[Any, Any]) -> Rules | None:
         """The variant's rules with the position's options, or None (with a problem)."""
@@ -204,7 +191,7 @@ class _Checker:
             )
 
     def counts(self, data: dict[Any, Any], rules: Rules, players: int, stages: int) -> None:
-        """One captured pile and zwick count per side, and one of the deal's ``stages``."""
+        """One captured pile and zwick count per side, a stage the deal has; shown values."""
         partnership = rules.is_partnership(players)
         sides = rules.sides_for(players)
         kind = "two teams" if partnership else "one side per seat"
@@ -217,6 +204,9 @@ class _Checker:
                     f"found {len(value)}",
                     (key,),
                 )
+        shown = shown_problem(data.get("shown"), rules, players)
+        if shown is not None:
+            self.add(ErrorCode.INVALID_POSITION, shown, ("shown",))
         stage = _int(data.get("stage"))
         if stage is not None and stage > stages:
             self.add(
@@ -297,131 +287,13 @@ class _Checker:
             if card in seen:
                 self.add(
                     ErrorCode.INVALID_POSITION,
-                    f"{card} appears twice: also at {format_path(seen[card])}",
+                    ""  # only counted past the limit: the message is not made
+                    if self.full(ErrorCode.INVALID_POSITION)
+                    else f"{card} appears twice: also at {format_path(seen[card])}",
                     path,
                 )
             else:
                 seen[card] = path
-
-
-_CARD = r"(?:(?:A|[2-9]|10|J|Q|K)[CDHS]|JK[0-9A-Z]{1,3})(?:#[2-9])?"
-_CARD_TEXTS = re.compile(f"{_CARD}(?: {_CARD})*")
-"""Cards in card notation (``common.schema.json``), separated by single spaces."""
-_VARIANT_ID = re.compile(r"^[a-z][a-z0-9-]*$")
-_OPTION_ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
-_REQUIRED = frozenset(
-    ("format", "variant", "players", "dealer", "to_move", "stage", "hands", "table")
-)
-_KEYS = _REQUIRED | {"options", "stock", "captured", "zwicks", "last_capture"}
-
-
-def _plainly_fits_schema(data: object) -> bool:
-    """True only if ``data`` certainly satisfies ``position.schema.json``.
-
-    A conservative restatement of the schema (and of the card and option patterns of
-    ``common.schema.json``): when it says False, the schema validator runs and reports
-    what is wrong, so a doubtful document loses no check. Kept in step with the schema by
-    ``tests/test_fuzz_conform_fastcheck.py``.
-    """
-    return _fitting_cards(data) is not None
-
-
-def _fitting_cards(data: object) -> list[object] | None:
-    """The card texts of ``data`` if it plainly fits the schema, else None.
-
-    See :func:`_plainly_fits_schema`; the texts are those of :func:`_card_texts`,
-    gathered on the way.
-    """
-    if not isinstance(data, dict) or not _KEYS.issuperset(data) or not data.keys() >= _REQUIRED:
-        return None
-    variant = data["variant"]
-    options = data.get("options", [])
-    players = data["players"]
-    last_capture = data.get("last_capture")
-    zwicks = data.get("zwicks", [])
-    plain = (
-        type(data["format"]) is int
-        and data["format"] == FORMAT
-        and isinstance(variant, str)
-        and _VARIANT_ID.match(variant) is not None
-        and type(options) is list
-        and all(isinstance(o, str) and _OPTION_ID.match(o) is not None for o in options)
-        and len(set(options)) == len(options)
-        and type(players) is int
-        and MIN_PLAYERS <= players <= MAX_PLAYERS
-        and _natural(data["dealer"])
-        and _natural(data["to_move"])
-        and _natural(data["stage"])
-        and type(zwicks) is list
-        and all(_natural(count) for count in zwicks)
-        and (last_capture is None or _natural(last_capture))
-    )
-    cards: list[object] = []
-    fits = (
-        plain
-        and _card_piles(data["hands"], cards)
-        and type(data["table"]) is list
-        and all(_table_item(item, cards) for item in data["table"])
-        and _card_list(data.get("stock", []), cards)
-        and _card_piles(data.get("captured", []), cards)
-        and _card_texts_fit(cards)
-    )
-    return cards if fits else None
-
-
-def _natural(value: object) -> bool:
-    return type(value) is int and value >= 0
-
-
-def _card_list(value: object, cards: list[object]) -> bool:
-    """True if ``value`` is a list; its items join ``cards``, to be checked all at once."""
-    if type(value) is not list:
-        return False
-    cards += value
-    return True
-
-
-def _card_piles(value: object, cards: list[object]) -> bool:
-    if type(value) is not list or not all(type(pile) is list for pile in value):
-        return False
-    for pile in value:
-        cards += pile
-    return True
-
-
-def _table_item(item: object, cards: list[object]) -> bool:
-    if isinstance(item, str):
-        cards.append(item)
-        return True
-    if type(item) is not dict or not {"build", "value"} <= item.keys() <= _BUILD_KEYS:
-        return False
-    owner = item.get("owner")
-    return (
-        _card_list(item["build"], cards)
-        and len(item["build"]) >= 1
-        and type(item["value"]) is int
-        and item["value"] >= 1
-        and (owner is None or _natural(owner))
-    )
-
-
-def _card_texts_fit(cards: list[object]) -> bool:
-    """True if every item of ``cards`` is text in card notation.
-
-    One regular expression over them all, joined by spaces, rather than one per card (a
-    position names a hundred cards, and a server reads thousands of positions); the count
-    of spaces makes sure that no item held a space of its own.
-    """
-    if not cards:
-        return True
-    try:
-        joined = " ".join(cards)  # type: ignore[arg-type]  # TypeError: one is not text
-    except TypeError:
-        return False
-    return joined.count(" ") == len(cards) - 1 and _CARD_TEXTS.fullmatch(joined) is not None
-
-
-_BUILD_KEYS = frozenset(("build", "value", "owner"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -557,46 +429,10 @@ def _position(
         zwicks=tuple(data.get("zwicks", [0] * sides)),
         last_capture=data.get("last_capture"),
         rules=rules,
+        shown=shown_from_data(data.get("shown")),
     )
 
 
 def _int(value: object) -> int | None:
     """``value`` if it is a whole number (``true`` is not, though Python says so)."""
     return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _names(cards: tuple[Card, ...]) -> list[str]:
-    return card_names(cards)
-
-
-def _item_data(item: TableItem) -> str | dict[str, Any]:
-    if isinstance(item, Card):
-        return str(item)
-    data: dict[str, Any] = {"build": _names(item.cards), "value": item.value}
-    if item.owner is not None:
-        data["owner"] = item.owner
-    return data
-
-
-class _Flow(list[Any]):
-    """A list written in YAML flow style: ``[AH, KH]``."""
-
-
-class _FlowMap(dict[str, Any]):
-    """A mapping written in YAML flow style: ``{build: [3D, 5S], value: 8}``."""
-
-
-class _Dumper(yaml.SafeDumper):
-    """A safe dumper that writes :class:`_Flow` and :class:`_FlowMap` in flow style."""
-
-
-def _represent_flow(dumper: yaml.SafeDumper, value: _Flow) -> yaml.Node:
-    return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=True)
-
-
-def _represent_flow_map(dumper: yaml.SafeDumper, value: _FlowMap) -> yaml.Node:
-    return dumper.represent_mapping("tag:yaml.org,2002:map", value, flow_style=True)
-
-
-_Dumper.add_representer(_Flow, _represent_flow)
-_Dumper.add_representer(_FlowMap, _represent_flow_map)

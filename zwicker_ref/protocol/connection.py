@@ -29,7 +29,8 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any, TypeVar
 
 from zwicker_ref.conformance.reference import EngineFault, Unsupported
-from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
+from zwicker_ref.documents.bounds import MAX_LINE_BYTES, bounded_lines, check_json_bounds
+from zwicker_ref.errors import ErrorCode, IllegalMoveError, InvalidFileError, ZwickerError
 from zwicker_ref.protocol.engine_command import engine_argv
 from zwicker_ref.protocol.messages import (
     OPTIONAL_OPERATIONS,
@@ -233,6 +234,11 @@ class EngineConnection:
             reply = json.loads(line)
         except (ValueError, RecursionError):  # as in serve: unreadable JSON is not JSON
             raise self._fault(f"not JSON in answer to {op}: {line.strip()[:80]!r}") from None
+        try:
+            check_json_bounds(reply, "answer")
+        except InvalidFileError as error:
+            reason = error.problems[0].message
+            raise self._fault(f"the answer to {op} is refused: {reason}") from None
         if not isinstance(reply, dict):
             raise self._fault(f"the answer to {op} is not an object: {line.strip()[:80]!r}")
         got = reply.get("id")
@@ -504,10 +510,16 @@ def _keep(stream: IO[str] | None, lines: deque[str]) -> None:
 
 
 def _pump(stream: IO[str] | None, lines: queue.SimpleQueue[str | None]) -> None:
-    """Copy the engine's output lines into a queue; None marks the end (the engine exited)."""
-    if stream is None:
-        lines.put(None)
-        return
-    for line in stream:
-        lines.put(line)
+    """Copy the engine's output lines into a queue; None marks the end (the engine exited).
+
+    ``close`` may close the stream before this thread has read its end (on a busy
+    machine it often does): the reading then stops there, as at the end.
+    """
+    if stream is not None:
+        with contextlib.suppress(OSError, ValueError):
+            for line in bounded_lines(stream):
+                # An overlong line is not JSON: the reader says so with this text instead.
+                lines.put(
+                    f"<a line of more than {MAX_LINE_BYTES:,} bytes>" if line is None else line
+                )
     lines.put(None)

@@ -11,9 +11,11 @@ from typing import IO, Any
 from zwicker_ref._version import __version__
 from zwicker_ref.conformance.reference import REFERENCE
 from zwicker_ref.conformance.runner import perft_counts
+from zwicker_ref.documents import bounds
+from zwicker_ref.documents.bounds import bounded_lines, check_json_bounds
 from zwicker_ref.engine.core.moves import Move
 from zwicker_ref.engine.core.position import Position
-from zwicker_ref.errors import ErrorCode, IllegalMoveError, ZwickerError
+from zwicker_ref.errors import ErrorCode, IllegalMoveError, InvalidFileError, ZwickerError
 from zwicker_ref.formats.move_data import move_from_data
 from zwicker_ref.formats.notation import format_moves
 from zwicker_ref.formats.position_io import position_from_data, position_to_data
@@ -288,15 +290,19 @@ def serve(reader: IO[str], writer: IO[str]) -> None:
 
     Its ``hello`` lists every operation, the optional ones included (:func:`answer`).
     """
-    for line in reader:
-        if not line.strip():
+    for line in bounded_lines(reader):
+        if line is not None and not line.strip():
             continue
         request: Any = None
         try:
+            if line is None:
+                raise ValueError(f"a line of more than {bounds.MAX_LINE_BYTES:,} bytes")
             request = json.loads(line)
-        except (ValueError, RecursionError) as error:
+            check_json_bounds(request, "request")
+        except (ValueError, RecursionError, InvalidFileError) as error:
             # Not only malformed JSON (JSONDecodeError is a ValueError): also a number of
-            # more digits than Python converts, or nesting deeper than it parses.
+            # more digits than Python converts, nesting deeper than it parses or than
+            # MAX_DEPTH, or a line past MAX_LINE_BYTES (documents.bounds).
             reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error)
             reply: dict[str, Any] = {
                 "id": None,

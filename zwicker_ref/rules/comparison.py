@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from zwicker_ref.rules.check_total import check_total
 from zwicker_ref.rules.deal_plan import plan_deal
-from zwicker_ref.rules.variant import BuildOperation, Rules, Variant
+from zwicker_ref.rules.variant import BuildOperation, PartnerBasis, Rules, Variant
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -118,6 +118,13 @@ def _building(variant: Variant) -> str:
     return ", ".join([operations, *extras])
 
 
+_BASIS_TEXT = {
+    PartnerBasis.PARTNER_BUILD: "partner owns that value",
+    PartnerBasis.PARTNER_HOLDS: "partner holds it",
+    PartnerBasis.PARTNER_SHOWN: "partner built it earlier in the hand",
+}
+
+
 def _owners(variant: Variant) -> str:
     rules = variant.rules
     if not rules.build_ownership:
@@ -125,7 +132,7 @@ def _owners(variant: Variant) -> str:
     text = "owner must keep every build backed" if rules.build_owner_obligation else "owned"
     if rules.build_for_partner:
         bases = " or ".join(
-            "partner owns that value" if basis.value == "partner-build" else "partner holds it"
+            _BASIS_TEXT[basis]
             for basis in sorted(rules.build_for_partner, key=lambda basis: basis.value)
         )
         text += f"; for partner when {bases}"

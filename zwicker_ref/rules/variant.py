@@ -76,6 +76,8 @@ class PartnerBasis(enum.Enum):
 
     PARTNER_BUILD = "partner-build"
     PARTNER_HOLDS = "partner-holds"
+    PARTNER_SHOWN = "partner-shown"
+    """The partner has built the value for itself earlier in the hand (``Position.shown``)."""
 
 
 class ZwickCancellation(enum.Enum):

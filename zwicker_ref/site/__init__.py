@@ -8,7 +8,8 @@ the scenario, so the site never shows an example that does not pass.
 The modules, by page kind: :mod:`.cards` (cards and moves drawn), :mod:`.examples` (one
 example of any kind), :mod:`.variant_page`, :mod:`.grid` (rule-by-variant grid and the
 home table), :mod:`.walkthrough` (game pages), :mod:`.discrepancies` (sources and readings
-not chosen), :mod:`.pages` (schemas), :mod:`.files` (the corpus's files), :mod:`.links`
+not chosen), :mod:`.pages` (schemas), :mod:`.rulings` (every ruling clause with its
+readings not chosen), :mod:`.files` (the corpus's files), :mod:`.links`
 (where things are) and :mod:`.version` (what the site states it shows).
 """
 
@@ -43,6 +44,7 @@ from zwicker_ref.site.links import (
     walkthrough_path,
 )
 from zwicker_ref.site.pages import schemas_page
+from zwicker_ref.site.rulings import RULINGS, rulings_page
 from zwicker_ref.site.variant_page import variant_pages
 from zwicker_ref.site.version import SiteVersion, corpus_json, site_version
 from zwicker_ref.site.walkthrough import (
@@ -155,6 +157,7 @@ def generate(
     write("explorer/examples.json", examples_json(scenarios))
     for language in LANGUAGES:
         write(page_path("sources.md", language), sources_page(variants, language))
+    write(RULINGS, rulings_page(variants))
     write("reference/schemas.md", schemas_page())
     if home_template is not None:
         write("index.md", home_page(home_template, variants, version))

@@ -32,6 +32,7 @@ from zwicker_ref.site.links import (
     source_anchor,
     variant_page_path,
 )
+from zwicker_ref.site.rulings import RULINGS, RULINGS_FILE
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -141,6 +142,12 @@ def _sources_md(variants: list[Variant], language: Language) -> list[str]:
             ),
             "",
         ]
+        if source.file == RULINGS_FILE:
+            lines += [
+                "Every ruling, in the project's own words and with the readings not chosen, "
+                f"is on the page [Rulings]({RULINGS}).",
+                "",
+            ]
     return lines
 
 

@@ -68,4 +68,6 @@ class BuildOptions:
         if PartnerBasis.PARTNER_HOLDS in bases:
             for held in context.position.hands[partner]:
                 values |= context.values.use(held).hold
+        if PartnerBasis.PARTNER_SHOWN in bases and context.position.shown:
+            values.update(context.position.shown[partner])
         return frozenset(values)

@@ -104,6 +104,10 @@ class Position:
     zwicks: tuple[int, ...]
     last_capture: int | None
     rules: Rules = field(compare=False, repr=False)
+    shown: tuple[tuple[int, ...], ...] = ()
+    """Where building for partner rests on it (``partner-shown``): by seat, the values (in
+    increasing order) it has built for itself earlier in this hand. Empty elsewhere, and
+    until somebody builds."""
 
     @property
     def forehand(self) -> int:
@@ -174,12 +178,13 @@ _SET_TO_MOVE, _SET_STAGE, _SET_HANDS, _SET_TABLE = (
     _SETTERS["hands"],
     _SETTERS["table"],
 )
-_SET_STOCK, _SET_CAPTURED, _SET_ZWICKS, _SET_LAST_CAPTURE, _SET_RULES = (
+_SET_STOCK, _SET_CAPTURED, _SET_ZWICKS, _SET_LAST_CAPTURE, _SET_RULES, _SET_SHOWN = (
     _SETTERS["stock"],
     _SETTERS["captured"],
     _SETTERS["zwicks"],
     _SETTERS["last_capture"],
     _SETTERS["rules"],
+    _SETTERS["shown"],
 )
 
 
@@ -192,12 +197,14 @@ def after_play(
     captured: tuple[tuple[Card, ...], ...],
     zwicks: tuple[int, ...],
     last_capture: int | None,
+    shown: tuple[tuple[int, ...], ...] | None = None,
 ) -> Position:
     """``position`` with what one move changes, made without the dataclass ``__init__``.
 
     Play makes a position per move of every game; setting the slots directly (the
     variant, options, seats, stage, stock and rules copied from ``position``) takes half
-    the time of the frozen dataclass's constructor, with the same result.
+    the time of the frozen dataclass's constructor, with the same result. ``shown``
+    (None: as before the move) changes only where the variant keeps it.
     """
     after: Position = _new(Position)
     _SET_VARIANT(after, position.variant)
@@ -213,6 +220,7 @@ def after_play(
     _SET_ZWICKS(after, zwicks)
     _SET_LAST_CAPTURE(after, last_capture)
     _SET_RULES(after, position.rules)
+    _SET_SHOWN(after, position.shown if shown is None else shown)
     return after
 
 

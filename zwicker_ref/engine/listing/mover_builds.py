@@ -236,7 +236,8 @@ class MoverBuilds:
 
         The mover's entry is filled in per card (what it keeps depends on the card
         played). A partner may own a value on the variant's basis, judged before the move:
-        a value the partner owns a build of, or (Magger) holds a card of; where the
+        a value the partner owns a build of, or (Magger) holds a card of, or has built
+        earlier in the hand (``Position.shown``); where the
         obligation applies, only values the partner holds, since it must back the build.
         Where nobody owns a build yet, that is the whole owner obligation; otherwise
         :attr:`checked` says to ask it move by move.
@@ -254,6 +255,9 @@ class MoverBuilds:
             if tables.partner_builds:
                 for _bit, value in view.builds_of.get(partner, ()):
                     basis |= value
+            if tables.partner_shown and view.position.shown:
+                for value in view.position.shown[partner]:
+                    basis |= 1 << value
             if tables.partner_holds or tables.obligation:
                 held = 0
                 for card in view.hands[partner]:

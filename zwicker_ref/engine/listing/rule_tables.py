@@ -47,6 +47,7 @@ class RuleTables:
         self.obligation = rules.build_owner_obligation
         self.partner_builds = PartnerBasis.PARTNER_BUILD in rules.build_for_partner
         self.partner_holds = PartnerBasis.PARTNER_HOLDS in rules.build_for_partner
+        self.partner_shown = PartnerBasis.PARTNER_SHOWN in rules.build_for_partner
         self.jokers_never_taken = rules.table_jokers is TableJokers.NEVER
         self.facts: Memo[Card, CardFacts] = Memo(self._facts_of)
         """What each card counts in each use (a deck's cards, a finite set)."""
