@@ -143,11 +143,7 @@ def _sources_md(variants: list[Variant], language: Language) -> list[str]:
             "",
         ]
         if source.file == RULINGS_FILE:
-            lines += [
-                "Every ruling, in the project's own words and with the readings not chosen, "
-                f"is on the page [Rulings]({RULINGS}).",
-                "",
-            ]
+            lines += [label(language, "sources.rulings", page=RULINGS), ""]
     return lines
 
 

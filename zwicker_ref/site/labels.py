@@ -178,6 +178,12 @@ _LABELS: Mapping[str, Mapping[Language, str]] = {
     },
     "sources.file": {"en": "File `{file}`.", "de": "Datei `{file}`."},
     "sources.used_by": {"en": "Used by: {used}.", "de": "Verwendet von: {used}."},
+    "sources.rulings": {
+        "en": "Every ruling, in the project's own words and with the readings not chosen, "
+        "is on the page [Rulings]({page}).",
+        "de": "Jede Festlegung, in den eigenen Worten des Projekts und mit den nicht gewählten "
+        "Lesarten, steht auf der Seite [Festlegungen]({page}).",
+    },
     "sources.rulings_only": {"en": "rulings only", "de": "nur Festlegungen"},
     "sources.chosen": {
         "en": "Chosen (`{clause_id}`): {chosen}. Not chosen:",
