@@ -259,6 +259,11 @@ def topics(variant: Variant) -> dict[str, list[Clause]]:
     return grouped
 
 
+def _step_name(topic: str, language: Language) -> str:
+    """A neighbouring topic as the step links name it: its id in English, else its name."""
+    return topic if language == "en" else topic_words(topic, language)
+
+
 def _topic_page(
     variant: Variant,
     topic: str,
@@ -270,9 +275,11 @@ def _topic_page(
     index = names.index(topic)
     steps = [f"[↑ {variant_words(variant, language).name}](../{variant.id}.md)"]
     if index > 0:
-        steps.insert(0, f"[← {names[index - 1]}]({names[index - 1]}.md)")
+        before = names[index - 1]
+        steps.insert(0, f"[← {_step_name(before, language)}]({before}.md)")
     if index + 1 < len(names):
-        steps.append(f"[{names[index + 1]} →]({names[index + 1]}.md)")
+        after = names[index + 1]
+        steps.append(f"[{_step_name(after, language)} →]({after}.md)")
     name = topic_words(topic, language)
     title = f"{display_name(variant.id)}: {name.lower() if language == 'en' else name}"
     lines = [f"# {title}", "", " · ".join(steps), "", *key_md(TOPIC_ROOT, language)]
