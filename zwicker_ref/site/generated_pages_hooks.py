@@ -64,3 +64,25 @@ def on_nav(nav: Navigation, files: Files, **_: Any) -> Navigation:
         if written is not None:
             file.abs_src_path = written
     return nav
+
+
+_EXPLORER_FILES = ('src="explorer.js"', 'href="explorer.css"')
+
+
+def on_post_page(output: str, page: Any, config: Any, **_: Any) -> str:
+    """On a page of another language, the explorer's script and style at the root's copy.
+
+    The explorer's runtime (Pyodide, 15 MB) is put into the site once, under ``explorer/``;
+    its script finds the runtime beside itself, so a German explorer page loads the one
+    script there rather than a copy under ``de/explorer/``.
+    """
+    i18n = config.plugins.get("i18n")
+    language = getattr(i18n, "current_language", None)
+    if not isinstance(language, str) or language == getattr(i18n, "default_language", None):
+        return output
+    if page.file.src_uri.split(".")[0] != "explorer":
+        return output
+    for attribute in _EXPLORER_FILES:
+        name, _sep, value = attribute.partition("=")
+        output = output.replace(attribute, f'{name}="../../explorer/{value.strip(chr(34))}"')
+    return output
