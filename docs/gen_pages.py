@@ -13,6 +13,7 @@ from pathlib import Path
 import mkdocs_gen_files
 
 from zwicker_ref.site import generate
+from zwicker_ref.site.labels import LANGUAGES, label, page_path
 
 DOCS = Path(__file__).resolve().parent
 
@@ -30,8 +31,13 @@ version = generate(
     implementers=(DOCS / "implementers.md").read_text("utf-8"),
     # The project's public home: one setting, repo_url in mkdocs.yml (shown where set).
     repo_url=mkdocs_gen_files.config.repo_url,
+    german_home_template=(DOCS / "index.de.md").read_text("utf-8"),
 )
 mkdocs_gen_files.config.copyright = version.line()
 
-# The changelog lives at the repository root, where contributors edit it.
-write("changelog.md", (DOCS.parent / "CHANGELOG.md").read_text("utf-8"))
+# The changelog lives at the repository root, where contributors edit it. The German site
+# shows it in English under a German note saying so.
+title, _, changes = (DOCS.parent / "CHANGELOG.md").read_text("utf-8").partition("\n")
+for language in LANGUAGES:
+    note = label(language, "changelog.note")
+    write(page_path("changelog.md", language), f"{title}\n\n{note}{changes.lstrip()}")

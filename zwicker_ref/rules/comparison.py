@@ -164,44 +164,74 @@ def _most_cards(variant: Variant) -> str:
 _PLACES = ("first", "second", "third", "fourth")
 
 
-def _tie_totals(total: int, awards: tuple[int, ...]) -> list[str]:
+_TOTAL_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "most": "{total} on a most-cards tie",
+        "place": "{total} on a tie for {name} place",
+        "nth": "place {n}",
+        "with": "{text} with {players} players",
+        "zwicks": "zwicks",
+        "per": "{points} per zwick",
+        "plus": "{totals}, plus {zwicks}",
+    },
+    "de": {
+        "most": "{total} bei Gleichstand um die meisten Karten",
+        "place": "{total} bei Gleichstand um den {name} Platz",
+        "nth": "{n}.",
+        "with": "{text} bei {players} Spielern",
+        "zwicks": "die Zwicks",
+        "per": "{points} je Zwick",
+        "plus": "{totals}, dazu {zwicks}",
+    },
+}
+"""The check total's words by language (the site's German edition; English elsewhere)."""
+
+_PLACE_NAMES: dict[str, tuple[str, ...]] = {"en": _PLACES, "de": ("ersten", "zweiten", "dritten")}
+
+
+def _tie_totals(total: int, awards: tuple[int, ...], language: str = "en") -> list[str]:
     """The totals when sides tie for a most-cards place.
 
     A tie for a place gives that place to nobody, and the next place too: the side after
     the tied ones has two sides above it (RULINGS.md, Scoring).
     """
+    words = _TOTAL_WORDS[language]
     if not awards:
         return []
     if len(awards) == 1:
-        return [f"{total - awards[0]} on a most-cards tie"]
+        return [words["most"].format(total=total - awards[0])]
     texts = []
+    names = _PLACE_NAMES[language]
     for place in reversed(range(len(awards))):
         lost = sum(awards[place : place + 2])
-        name = _PLACES[place] if place < len(_PLACES) else f"place {place + 1}"
-        texts.append(f"{total - lost} on a tie for {name} place")
+        name = names[place] if place < len(names) else words["nth"].format(n=place + 1)
+        texts.append(words["place"].format(total=total - lost, name=name))
     return texts
 
 
-def check_totals_text(rules: Rules) -> str:
+def check_totals_text(rules: Rules, language: str = "en") -> str:
     """The check total in words: by player count, the tie cases, and the zwicks.
 
     The one description of the check total: the site's home page and grid and
-    ``zwicker diff`` all use it.
+    ``zwicker diff`` all use it; ``language`` is ``en`` or ``de`` (the German site).
     """
+    words = _TOTAL_WORDS[language]
     groups: dict[str, list[int]] = {}
     for players in sorted(rules.player_counts):
         total = check_total(rules, players).total
-        ties = _tie_totals(total, rules.most_cards_for(players))
+        ties = _tie_totals(total, rules.most_cards_for(players), language)
         text = f"{total} ({', '.join(ties)})" if ties else str(total)
         groups.setdefault(text, []).append(players)
     if len(groups) == 1:
         totals = next(iter(groups))
     else:
         totals = "; ".join(
-            f"{text} with {_counts(players)} players" for text, players in groups.items()
+            words["with"].format(text=text, players=_counts(players))
+            for text, players in groups.items()
         )
-    zwicks = "zwicks" if rules.zwick_points == 1 else f"{rules.zwick_points} per zwick"
-    return f"{totals}, plus {zwicks}"
+    points = rules.zwick_points
+    zwicks = words["zwicks"] if points == 1 else words["per"].format(points=points)
+    return words["plus"].format(totals=totals, zwicks=zwicks)
 
 
 def _total(variant: Variant) -> str:

@@ -35,6 +35,7 @@ from zwicker_ref.site.files import (
     published_path,
 )
 from zwicker_ref.site.grid import grid_page, home_table
+from zwicker_ref.site.labels import LANGUAGES, Language, page_path
 from zwicker_ref.site.links import (
     GRID,
     all_clause_ids,
@@ -80,15 +81,17 @@ def check_corpus(corpus: Path | None = None) -> list[Scenario]:
     return scenarios
 
 
-def home_page(template: str, variants: list[Variant], version: SiteVersion) -> str:
-    """docs/index.md with its variants table and version filled in at the markers."""
+def home_page(
+    template: str, variants: list[Variant], version: SiteVersion, language: Language = "en"
+) -> str:
+    """docs/index.md (or its German) with its variants table and version filled in."""
     for marker in (HOME_VARIANTS, HOME_VERSION):
         if template.count(marker) != 1:
             raise SiteError(
                 ErrorCode.SCHEMA_VIOLATION, f"docs/index.md: write the marker {marker} exactly once"
             )
-    return template.replace(HOME_VARIANTS, home_table(variants)).replace(
-        HOME_VERSION, version.markdown()
+    return template.replace(HOME_VARIANTS, home_table(variants, language)).replace(
+        HOME_VERSION, version.markdown(language)
     )
 
 
@@ -114,6 +117,7 @@ def generate(
     laws: str | None = None,
     implementers: str | None = None,
     repo_url: str | None = None,
+    german_home_template: str | None = None,
 ) -> SiteVersion:
     """Write every generated page, from the corpus in ``corpus`` (default: the shipped one).
 
@@ -121,21 +125,29 @@ def generate(
     pages the build completes: the home page's table and version, the laws' clause links.
     ``implementers`` (docs/implementers.md) gets where the files are, with the project's
     public home ``repo_url`` (mkdocs.yml's ``repo_url``) where it is set.
-    Returns the version the site states, for the footer.
+    ``german_home_template`` (docs/index.de.md) is the German home page, completed the same
+    way in German and written as ``index.de.md``. Returns the version the site states.
     """
     scenarios = check_corpus(corpus)
     variants = ordered_variants()
     version = site_version(len(scenarios))
     for variant in variants:
         mine = [s for s in scenarios if s.variant.id == variant.id]
-        for path, text in variant_pages(variant, mine, variants).items():
-            write(path, text)
+        for language in LANGUAGES:
+            for path, text in variant_pages(variant, mine, variants, language).items():
+                write(path, text)
     games = [s for s in scenarios if s.kind is Kind.GAME or has_played_hand(s)]
     games.sort(key=lambda s: ([v.id for v in variants].index(s.variant.id), s.id))
     for game in games:
-        page = walkthrough_page(game) if game.kind is Kind.GAME else match_walkthrough_page(game)
-        write(walkthrough_path(game.id), page)
-    write("games/index.md", games_index(games))
+        if game.kind is Kind.GAME:
+            for language in LANGUAGES:
+                write(
+                    page_path(walkthrough_path(game.id), language), walkthrough_page(game, language)
+                )
+        else:
+            write(walkthrough_path(game.id), match_walkthrough_page(game))
+    for language in LANGUAGES:
+        write(page_path("games/index.md", language), games_index(games, language))
     write(GRID, grid_page(variants, disagreements(variants, scenarios, all_clause_ids(variants))))
     # corpus.json at the root as before, and with every corpus file at its versioned address.
     write("corpus.json", corpus_json(version))
@@ -143,11 +155,14 @@ def generate(
     for path, text in published_files():
         write(path, text)
     write("explorer/examples.json", examples_json(scenarios))
-    write("sources.md", sources_page(variants))
+    for language in LANGUAGES:
+        write(page_path("sources.md", language), sources_page(variants, language))
     write(RULINGS, rulings_page(variants))
     write("reference/schemas.md", schemas_page())
     if home_template is not None:
         write("index.md", home_page(home_template, variants, version))
+    if german_home_template is not None:
+        write(page_path("index.md", "de"), home_page(german_home_template, variants, version, "de"))
     if implementers is not None:
         if implementers.count(FILES_MARKER) != 1:
             raise SiteError(

@@ -16,6 +16,14 @@ from dataclasses import dataclass
 
 from zwicker_ref.rules.sources import load_sources, source_by_file
 from zwicker_ref.rules.variant import Alternative, Clause, Variant
+from zwicker_ref.site.labels import (
+    Language,
+    clause_words,
+    english_html,
+    english_markdown,
+    label,
+    topic_words,
+)
 from zwicker_ref.site.links import (
     SOURCES,
     clause_page_path,
@@ -45,11 +53,12 @@ class Question:
     readings: tuple[Reading, ...]
 
 
-def kind_of(alternative: Alternative) -> str:
+def kind_of(alternative: Alternative, language: Language = "en") -> str:
     """What a reading not chosen is: a playable option, not playable, or another reading."""
     if alternative.option:
-        return f"option `{alternative.option}`"
-    return "not playable" if alternative.unplayable else "other reading"
+        return label(language, "sources.kind.option", option=alternative.option)
+    kind = "unplayable" if alternative.unplayable else "reading"
+    return label(language, f"sources.kind.{kind}")
 
 
 def _same(first: Alternative, second: Alternative) -> bool:
@@ -104,7 +113,7 @@ def questions(variants: Iterable[Variant]) -> list[Question]:
     return result
 
 
-def _sources_md(variants: list[Variant]) -> list[str]:
+def _sources_md(variants: list[Variant], language: Language) -> list[str]:
     lines = []
     for source in load_sources():
         used = [
@@ -115,18 +124,26 @@ def _sources_md(variants: list[Variant]) -> list[str]:
         lines += [
             f"### {html.escape(source.label)} {{#{source_anchor(source.id)}}}",
             "",
-            f"*{html.escape(source.title)}*. {html.escape(source.author)}; {source.date}; "
-            f"{source.language}; {source.kind}. File `{source.file}`.",
+            # The bibliographic data is the source's own (sources.yaml, in English).
+            english_markdown(
+                f"*{html.escape(source.title)}*. {html.escape(source.author)}; {source.date}; "
+                f"{source.language}; {source.kind}.",
+                language,
+            )
+            + " "
+            + label(language, "sources.file", file=source.file),
             "",
-            f"{html.escape(source.covers)} Used by: {', '.join(used) or 'rulings only'}.",
+            english_html(source.covers, language)
+            + " "
+            + label(
+                language,
+                "sources.used_by",
+                used=", ".join(used) or label(language, "sources.rulings_only"),
+            ),
             "",
         ]
         if source.file == RULINGS_FILE:
-            lines += [
-                "Every ruling, in the project's own words and with the readings not chosen, "
-                f"is on the page [Rulings]({RULINGS}).",
-                "",
-            ]
+            lines += [label(language, "sources.rulings", page=RULINGS), ""]
     return lines
 
 
@@ -150,18 +167,28 @@ def _source_names(clause: Clause) -> str:
     return ", ".join(_source_id_link(file) for file in files)
 
 
-def _question_md(question: Question) -> list[str]:
+def _reading_text(reading: Reading, clause_id: str, language: Language) -> str:
+    """A reading's text in ``language``: as its first variant's spec words it."""
+    variant = reading.variants[0]
+    clause = next(c for c in variant.clauses if c.id == clause_id)
+    index = next(i for i, a in enumerate(clause.alternatives) if a is reading.alternative)
+    return clause_words(variant, clause, language).alternatives[index].text
+
+
+def _question_md(question: Question, language: Language) -> list[str]:
     clause_id = question.clause_id
     chosen = "; ".join(
         f"[{short_name(variant)}]({clause_page_path(variant.id, clause_id)}#{clause_id} "
-        f'"{html.escape(clause.title)}")'
+        f'"{html.escape(clause_words(variant, clause, language).title)}")'
         + (f" ({_source_names(clause)})" if clause.citations else "")
         for variant, clause in question.chosen
     )
+    topic = topic_words(clause_id.partition(".")[0], language)
+    title = question.title if language == "en" else f"{topic}: `{clause_id}`"
     lines = [
-        f"### {html.escape(question.title)} {{#{question_anchor(clause_id)}}}",
+        f"### {html.escape(title)} {{#{question_anchor(clause_id)}}}",
         "",
-        f"Chosen (`{clause_id}`): {chosen}. Not chosen:",
+        label(language, "sources.chosen", clause_id=clause_id, chosen=chosen),
         "",
     ]
     for reading in question.readings:
@@ -181,36 +208,32 @@ def _question_md(question: Question) -> list[str]:
             f"{_source_id_link(c.source)}, “{html.escape(c.section)}”"
             for c in alternative.citations
         )
+        text = " ".join(_reading_text(reading, clause_id, language).split())
+        kind = kind_of(alternative, language)
         lines.append(
-            f'- <span class="zc-reading">{kind_of(alternative).capitalize()}{who}:</span> '
-            f"{link_clause_refs(html.escape(' '.join(alternative.text.split())), targets)}"
-            + (f" Sources: {cites}." if cites else "")
+            f'- <span class="zc-reading">{kind[0].upper()}{kind[1:]}{who}:</span> '
+            f"{link_clause_refs(html.escape(text), targets)}"
+            + (" " + label(language, "sources.cites", cites=cites) if cites else "")
         )
     lines.append("")
     return lines
 
 
-def sources_page(variants: list[Variant]) -> str:
+def sources_page(variants: list[Variant], language: Language = "en") -> str:
     """Each source with its bibliographic data, and every reading not chosen by question."""
     found = questions(variants)
     count = sum(len(r.variants) for q in found for r in q.readings)
     lines = [
-        "# Sources and discrepancies",
+        f"# {label(language, 'sources.title')}",
         "",
-        "## Sources",
+        f"## {label(language, 'sources.sources')} {{#sources}}",
         "",
-        *_sources_md(variants),
-        "## Readings not chosen {#readings}",
+        *_sources_md(variants, language),
+        f"## {label(language, 'sources.readings')} {{#readings}}",
         "",
-        f"Where the sources differ, or a source can be read in more than one way, each "
-        f"variant's spec records the reading it chose and the readings it did not "
-        f"({count} in all). Here each one is stated once, under the question it answers, "
-        "with the variants that record it and the sources on each side; the chosen rule is "
-        "linked, not repeated, and each source is named by its id above. An *option* can "
-        "be played (`--option` of the `zwicker` command); a reading *not playable* "
-        "contradicts the variant's own source.",
+        label(language, "sources.intro", count=count),
         "",
     ]
     for question in found:
-        lines += _question_md(question)
+        lines += _question_md(question, language)
     return "\n".join(lines) + "\n"

@@ -32,22 +32,24 @@ from zwicker_ref.site.cards import (
 )
 from zwicker_ref.site.explorer_bundle import explorer_href
 from zwicker_ref.site.files import published_path
+from zwicker_ref.site.labels import Language, english_html, label
 from zwicker_ref.site.links import link_clause_refs, source_link_html, url_of, walkthrough_path
 
-Renderer = Callable[[Scenario, str], list[str]]
-"""Draws the body of one kind of scenario as lines of HTML (given the URL of the site root)."""
+Renderer = Callable[[Scenario, str, Language], list[str]]
+"""Draws the body of one kind of scenario as lines of HTML (given the URL of the site root
+and the page's language)."""
 
 
-def _sides(count: int) -> str:
-    return "".join(f"<th>side {side}</th>" for side in range(count))
+def _sides(count: int, language: Language) -> str:
+    return "".join(f"<th>{label(language, 'ex.side', side=side)}</th>" for side in range(count))
 
 
-def _row(label: str, values: Sequence[object] | None, count: int) -> str:
+def _row(head: str, values: Sequence[object] | None, count: int) -> str:
     cells = ["—"] * count if values is None else [str(value) for value in values]
-    return f"<tr><th>{label}</th>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
+    return f"<tr><th>{head}</th>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
 
 
-def _move_body(scenario: Scenario, root: str) -> list[str]:
+def _move_body(scenario: Scenario, root: str, language: Language) -> list[str]:
     body = scenario.body
     assert isinstance(body, MoveBody)
     lines = position_html(body.position)
@@ -55,131 +57,154 @@ def _move_body(scenario: Scenario, root: str) -> list[str]:
     for step in body.steps:
         if step.legal:
             after = parts_html(step.after)
-            outcome = "legal" + (f" → {after}" if after else "")
+            outcome = label(language, "ex.legal") + (f" → {after}" if after else "")
         else:
-            outcome = f'illegal: <a href="{root}reference/errors/"><code>{step.error}</code></a>'
-        note = f" <i>{html.escape(step.note)}</i>" if step.note else ""
+            error = f'<a href="{root}reference/errors/"><code>{step.error}</code></a>'
+            outcome = label(language, "ex.illegal", error=error)
+        note = f" <i>{english_html(step.note, language)}</i>" if step.note else ""
         lines.append(f"<li>{played_move_html(step.move)} — {outcome}{note}</li>")
     lines.append("</ol>")
     return lines
 
 
-def _legal_moves_body(scenario: Scenario, root: str) -> list[str]:
+def _legal_moves_body(scenario: Scenario, root: str, language: Language) -> list[str]:
     body = scenario.body
     assert isinstance(body, LegalMovesBody)
     lines = position_html(body.position)
     if body.count is not None:
-        lines.append(f"<p>{body.count} legal moves.</p>")
-    for moves, label in (
-        (None if body.moves is None else canonical_order(list(body.moves)), "Exactly these"),
-        (body.includes or None, "Legal"),
-        (body.excludes or None, "Not legal"),
+        lines.append(f"<p>{label(language, 'ex.count', count=body.count)}</p>")
+    for moves, key in (
+        (None if body.moves is None else canonical_order(list(body.moves)), "ex.exactly"),
+        (body.includes or None, "ex.legal_list"),
+        (body.excludes or None, "ex.not_legal"),
     ):
         if moves is not None:
             drawn = ", ".join(played_move_html(move) for move in moves)
-            lines.append(f"<p>{label}: {drawn}</p>")
+            lines.append(f"<p>{label(language, key)}: {drawn}</p>")
     for entry in body.perft:
-        lines.append(f"<p>Move sequences {entry.depth} deep: {entry.count}</p>")
+        lines.append(f"<p>{label(language, 'ex.perft', depth=entry.depth, count=entry.count)}</p>")
     return lines
 
 
-def _game_body(scenario: Scenario, root: str) -> list[str]:
+def _game_body(scenario: Scenario, root: str, language: Language) -> list[str]:
     body = scenario.body
     assert isinstance(body, GameBody)
     result = body.result
     sides = len(next(v for v in (result.cards, result.zwicks, result.points, ()) if v is not None))
     href = root + url_of(walkthrough_path(scenario.id))
+    walkthrough = f'<a href="{href}">{label(language, "ex.walkthrough")}</a>'
     lines = [
-        f"<p>A whole hand of {len(body.moves)} moves, dealt by seat {body.dealer}: "
-        f'<a href="{href}">the walkthrough, move by move</a>.</p>'
+        "<p>"
+        + label(language, "ex.game", moves=len(body.moves), dealer=body.dealer, link=walkthrough)
+        + "</p>"
     ]
     if sides:
         lines += [
-            f'<table class="zc-score"><tr><th>result</th>{_sides(sides)}</tr>',
-            _row("cards captured", result.cards, sides),
-            _row("zwicks", result.zwicks, sides),
-            _row("points", result.points, sides),
+            f'<table class="zc-score"><tr><th>{label(language, "ex.result")}</th>'
+            f"{_sides(sides, language)}</tr>",
+            _row(label(language, "ex.captured"), result.cards, sides),
+            _row(label(language, "ex.zwicks"), result.zwicks, sides),
+            _row(label(language, "ex.points"), result.points, sides),
             "</table>",
         ]
     return lines
 
 
-def _deal_body(scenario: Scenario, root: str) -> list[str]:
+def _deal_body(scenario: Scenario, root: str, language: Language) -> list[str]:
     body = scenario.body
     assert isinstance(body, DealBody)
-    lines = [f"<p>Seat {body.dealer} deals.</p>", "<ol>"]
+    lines = [f"<p>{label(language, 'ex.deals', dealer=body.dealer)}</p>", "<ol>"]
     for stage in body.stages:
-        table = "" if stage.table is None else f"; table {cards_html(map(str, stage.table))}"
+        table = (
+            ""
+            if stage.table is None
+            else "; " + label(language, "ex.table", cards=cards_html(map(str, stage.table)))
+        )
         lines.append(f"<li>{hands_html(stage.hands)}{table}</li>")
     lines.append("</ol>")
     return lines
 
 
-def _score_body(scenario: Scenario, root: str) -> list[str]:
+def _score_body(scenario: Scenario, root: str, language: Language) -> list[str]:
     """The expected score as a table by side: card lines, most cards, zwicks, total, check."""
     body = scenario.body
     assert isinstance(body, ScoreBody)
     expect = body.expect
     sides = len(body.captured)
     lines = [
-        f'<table class="zc-score"><tr><th></th>{_sides(sides)}</tr>',
-        _row("cards captured", [len(pile) for pile in body.captured], sides),
+        f'<table class="zc-score"><tr><th></th>{_sides(sides, language)}</tr>',
+        _row(label(language, "ex.captured"), [len(pile) for pile in body.captured], sides),
     ]
-    lines += [_row(html.escape(label), points, sides) for label, points in expect.lines]
+    lines += [_row(english_html(name, language), points, sides) for name, points in expect.lines]
     lines += [
-        _row("card points", expect.card_points, sides),
-        _row("most cards", expect.most_cards, sides),
-        _row("zwicks made", body.zwicks, sides),
-        _row("zwick points", expect.zwick_points, sides),
-        _row("<b>total</b>", expect.points, sides),
+        _row(label(language, "ex.card_points"), expect.card_points, sides),
+        _row(label(language, "ex.most_cards"), expect.most_cards, sides),
+        _row(label(language, "ex.zwicks_made"), body.zwicks, sides),
+        _row(label(language, "ex.zwick_points"), expect.zwick_points, sides),
+        _row(f"<b>{label(language, 'ex.total')}</b>", expect.points, sides),
         "</table>",
     ]
     if expect.check_holds is not None:
-        verdict = "holds" if expect.check_holds else "does not hold"
-        lines.append(
-            f"<p>The check {verdict}: the totals {'' if expect.check_holds else 'do not '}add "
-            "up to the check total plus the zwick points, less the most-cards points nobody "
-            "won.</p>"
-        )
-    lines.append("<details><summary>Captured cards by side</summary><ul>")
+        key = "ex.check_holds" if expect.check_holds else "ex.check_fails"
+        lines.append(f"<p>{label(language, key)}</p>")
+    lines.append(f"<details><summary>{label(language, 'ex.captured_by_side')}</summary><ul>")
     lines += [
-        f"<li>side {side}: {cards_html(map(str, pile))}</li>"
+        f"<li>{label(language, 'ex.side', side=side)}: {cards_html(map(str, pile))}</li>"
         for side, pile in enumerate(body.captured)
     ]
     lines.append("</ul></details>")
     return lines
 
 
-def _match_body(scenario: Scenario, root: str) -> list[str]:
+def _match_body(scenario: Scenario, root: str, language: Language) -> list[str]:
     """A match hand by hand: who dealt, each hand's points and the running totals."""
     body = scenario.body
     assert isinstance(body, MatchBody)
     sides = len(body.expect_hands[0].totals) if body.expect_hands else 0
-    first = f"seat {body.expect_first_dealer} deals first"
+    first = label(language, "ex.first_dealer", dealer=body.expect_first_dealer)
     if body.draw is not None:
-        first += f" (drawn: {cards_html(map(str, body.draw))})"
+        first += " " + label(language, "ex.drawn", cards=cards_html(map(str, body.draw)))
+    end = body.end
+    ends = (
+        label(language, "ex.match_hands", hands=end.hands)
+        if end.hands is not None
+        else label(language, "ex.match_target", target=end.target)
+    )
+    side_points = "".join(
+        f"<th>{label(language, 'ex.side_points', side=side)}</th>" for side in range(sides)
+    )
+    side_totals = "".join(
+        f"<th>{label(language, 'ex.side_total', side=side)}</th>" for side in range(sides)
+    )
     lines = [
-        f"<p>A match {body.end.in_words()}; {first}.</p>",
-        f'<table class="zc-score"><tr><th>hand</th><th>dealer</th>'
-        f"{''.join(f'<th>side {side} points</th>' for side in range(sides))}"
-        f"{''.join(f'<th>side {side} total</th>' for side in range(sides))}</tr>",
+        f"<p>{ends}; {first}.</p>",
+        f"<tr><th>{label(language, 'ex.hand')}</th><th>{label(language, 'ex.dealer')}</th>"
+        f"{side_points}{side_totals}</tr>",
     ]
+    lines[1] = '<table class="zc-score">' + lines[1]
     for number, (hand, expect) in enumerate(zip(body.hands, body.expect_hands, strict=False), 1):
         points = expect.points if expect.points is not None else hand.points
-        how = "points given" if hand.points is not None else f"{len(hand.moves)} moves played"
+        how = (
+            label(language, "ex.points_given")
+            if hand.points is not None
+            else label(language, "ex.moves_played", moves=len(hand.moves))
+        )
         cells = [f"<td>{value}</td>" for value in (points or ["—"] * sides)]
         cells += [f"<td>{value}</td>" for value in expect.totals]
         lines.append(
-            f'<tr><th title="{how}">{number}</th><td>seat {expect.dealer}</td>{"".join(cells)}</tr>'
+            f'<tr><th title="{how}">{number}</th>'
+            f"<td>{label(language, 'ex.seat', seat=expect.dealer)}</td>{''.join(cells)}</tr>"
         )
     lines.append("</table>")
-    winners = " and ".join(f"side {side}" for side in body.winners)
-    verdict = "wins" if len(body.winners) == 1 else "share the match (a tie)"
+    winners = label(language, "ex.and").join(
+        label(language, "ex.side", side=side) for side in body.winners
+    )
+    verdict = label(language, "ex.wins" if len(body.winners) == 1 else "ex.tie")
     lines.append(f"<p>{winners} {verdict}.</p>")
     if any(hand.points is None for hand in body.hands):
         href = root + url_of(walkthrough_path(scenario.id))
-        walkthrough = f'<a href="{href}">the walkthrough, move by move</a>'
-        lines.append(f"<p>The hands played: {walkthrough}.</p>")
+        walkthrough = f'<a href="{href}">{label(language, "ex.walkthrough")}</a>'
+        lines.append(f"<p>{label(language, 'ex.hands_played', link=walkthrough)}</p>")
     return lines
 
 
@@ -209,6 +234,7 @@ def example_html(
     clause_links: str,
     root: str,
     clause_targets: Mapping[str, str],
+    language: Language = "en",
 ) -> list[str]:
     """Example ``number``: header with permanent anchor, file, body, clauses and YAML.
 
@@ -216,33 +242,43 @@ def example_html(
     URL of the site root from the page; ``clause_targets`` where each clause id named in
     the description links to from the page (built URLs).
     """
-    facts = [scenario.kind.value, scenario.provenance.value, f"{scenario.players} players"]
+    facts = [
+        f"<code>{scenario.kind.value}</code>",
+        f"<code>{scenario.provenance.value}</code>",
+        label(language, "ex.players", players=scenario.players),
+    ]
     if scenario.options:
-        facts.append("options " + ", ".join(scenario.options))
+        facts.append(label(language, "ex.options", options=", ".join(scenario.options)))
     source = ""
     if scenario.source is not None:
         link = source_link_html(scenario.source.source, root)
-        source = f" Source: {link}, “{html.escape(scenario.source.section)}”."
+        section = html.escape(scenario.source.section)
+        source = " " + label(language, "ex.source", link=link, section=section)
     yaml_text = Path(scenario.file).read_text(encoding="utf-8")
     description = prose_html(scenario.description)
+    if language != "en":  # the description is English test data: say so to the browser
+        description = f'<span lang="en">{description}</span>'
     lines = [
         f'<div class="zc-scenario" id="{scenario.id}" markdown="0">',
         f'<p class="zc-example-head"><a class="zc-number" href="#{scenario.id}" '
-        f'title="Permanent link to this example">Example {number}</a> '
-        f"<b>{html.escape(scenario.title)}</b> "
-        f'<span class="zc-pass" title="The reference interpreter passes it">✔ passes</span></p>',
-        f'<p class="zc-facts"><code>{scenario.id}</code> · {" · ".join(facts)} · file '
+        f'title="{label(language, "ex.permalink")}">'
+        f"{label(language, 'example.link', number=number)}</a> "
+        f"<b>{english_html(scenario.title, language)}</b> "
+        f'<span class="zc-pass" title="{label(language, "ex.passes_title")}">'
+        f"✔ {label(language, 'ex.passes')}</span></p>",
+        f'<p class="zc-facts"><code>{scenario.id}</code> · {" · ".join(facts)} · '
+        f"{label(language, 'ex.file')} "
         f'<a href="{root}{published_path(scenario_path(scenario))}" class="zc-file" '
-        f'title="The scenario file, corpus version {corpus_identity().version}">'
+        f'title="{label(language, "ex.file_title", version=corpus_identity().version)}">'
         f"<code>{scenario_path(scenario)}</code></a> · "
         f'<a class="zc-explore" href="{explorer_href(scenario, root)}">'
-        "Open in the explorer</a></p>",
+        f"{label(language, 'ex.explore')}</a></p>",
         f"<p>{link_clause_refs(description, clause_targets, markdown=False)}{source}</p>",
-        *RENDERERS[scenario.kind](scenario, root),
-        f'<p class="zc-facts">Clauses: {clause_links} · How to read and write one: '
-        f'<a href="{root}reference/scenario-format/">Scenario format</a>, '
-        f'<a href="{root}contributing/">Contributing</a></p>',
-        "<details><summary>The scenario file (YAML)</summary>",
+        *RENDERERS[scenario.kind](scenario, root, language),
+        f'<p class="zc-facts">{label(language, "ex.clauses", links=clause_links)} '
+        f'<a href="{root}reference/scenario-format/">{label(language, "ex.format")}</a>, '
+        f'<a href="{root}contributing/">{label(language, "ex.contributing")}</a></p>',
+        f"<details><summary>{label(language, 'ex.yaml')}</summary>",
         f"<pre><code>{html.escape(yaml_text)}</code></pre>",
         "</details>",
         "</div>",

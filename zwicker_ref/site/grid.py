@@ -18,6 +18,7 @@ from zwicker_ref.rules.parameter_text import describe_parameters
 from zwicker_ref.rules.variant import Clause, Variant
 from zwicker_ref.site.explorer_rows import Explore, explore_link_html
 from zwicker_ref.site.grid_rows import Question, grid_questions, row_topic
+from zwicker_ref.site.labels import Language, label, variant_text
 from zwicker_ref.site.links import (
     all_clause_ids,
     clause_page_path,
@@ -319,7 +320,7 @@ def grid_page(variants: list[Variant], explore: Mapping[str, Explore] | None = N
     return "\n".join(lines) + "\n"
 
 
-def home_table(variants: list[Variant]) -> str:
+def home_table(variants: list[Variant], language: Language = "en") -> str:
     """The home page's table of the variants (Markdown), with the grid's check totals."""
 
     def players(variant: Variant) -> str:
@@ -328,11 +329,16 @@ def home_table(variants: list[Variant]) -> str:
             return f"{counts[0]}-{counts[-1]}"
         return ", ".join(map(str, counts))
 
-    lines = ["| variant | game | players | check total |", "|---|---|---|---|"]
+    heads = ("variant", "game", "players", "check_total")
+    lines = [
+        "| " + " | ".join(label(language, f"home.head.{head}") for head in heads) + " |",
+        "|---|---|---|---|",
+    ]
     for variant in variants:
+        name = variant.name if language == "en" else variant_text(variant.id, language).name
         lines.append(
             f"| [{display_name(variant.id)}]({variant_page_path(variant.id)}) "
-            f"| {html.escape(variant.name)} "
-            f"| {players(variant)} | {check_totals_text(variant.rules)} |"
+            f"| {html.escape(name)} "
+            f"| {players(variant)} | {check_totals_text(variant.rules, language)} |"
         )
     return "\n".join(lines)

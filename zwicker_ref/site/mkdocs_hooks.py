@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import Abort
+from mkdocs.plugins import event_priority
 
 from zwicker_ref.site.explorer_bundle import (
     EXPLORER,
@@ -82,8 +83,13 @@ def on_post_page(output: str, page: Any, **_: Any) -> str:
     return output
 
 
+@event_priority(-110)
 def on_post_build(config: Any, **_: Any) -> None:
-    """After the build: no source maps; every example searchable; the explorer's files."""
+    """After the build: no source maps; every example searchable; the explorer's files.
+
+    Runs after the i18n plugin (priority -100), which builds the German site into ``de/``
+    and then writes the search index of both languages anew.
+    """
     site_dir = Path(config["site_dir"])
     strip_source_maps(site_dir)
     add_example_entries(site_dir)

@@ -64,14 +64,15 @@ def example_entries(page: str, location: str) -> Iterator[ExampleEntry]:
 
 
 def add_example_entries(site_dir: Path) -> int:
-    """Add every example of the built variant pages to the site's search index; how many."""
+    """Add every example of the variant pages of both languages to the search index; how many."""
     index_path = site_dir / SEARCH_INDEX
     if not index_path.exists():
         return 0
     index = json.loads(index_path.read_text(encoding="utf-8"))
     entries = [
         entry.as_json()
-        for page in sorted((site_dir / "variants").rglob("index.html"))
+        for variants in (site_dir / "variants", site_dir / "de" / "variants")
+        for page in sorted(variants.rglob("index.html"))
         for entry in example_entries(
             page.read_text(encoding="utf-8"), page.parent.relative_to(site_dir).as_posix() + "/"
         )

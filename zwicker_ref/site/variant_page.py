@@ -19,6 +19,14 @@ from zwicker_ref.conformance.scenarios import Kind, Provenance, Scenario
 from zwicker_ref.rules.parameter_text import describe_parameter
 from zwicker_ref.rules.variant import Clause, Variant
 from zwicker_ref.site.examples import example_html
+from zwicker_ref.site.labels import (
+    Language,
+    clause_words,
+    label,
+    page_path,
+    topic_words,
+    variant_words,
+)
 from zwicker_ref.site.links import (
     GRID,
     citations_md,
@@ -29,7 +37,6 @@ from zwicker_ref.site.links import (
     source_link,
     topic_of,
     topic_page_path,
-    topic_title,
     url_of,
     variant_page_path,
     walkthrough_path,
@@ -44,45 +51,45 @@ TOPIC_ROOT = "../../"
 TOPIC_ROOT_URL = "../../../"
 """The site root from a topic page's URL (``variants/<id>/<topic>/``)."""
 
-STATUS_MEANINGS = {
-    "explicit": "a cited source states the rule",
-    "inferred": "it follows from a source's example or wording",
-    "ruling": "the sources are silent or disagree; decided in the project's rulings",
-}
+STATUSES = ("explicit", "inferred", "ruling")
+
+STATUS_MEANINGS = {status: label("en", f"status.{status}.meaning") for status in STATUSES}
 
 
-def status_badge(status: str, hover: bool = True) -> str:
+def status_badge(status: str, hover: bool = True, language: Language = "en") -> str:
     """A clause's status as a coloured badge, its meaning as hover text (unless ``hover``)."""
-    meaning = STATUS_MEANINGS.get(status, "")
+    known = status in STATUSES
+    meaning = label(language, f"status.{status}.meaning") if known else ""
     title = f' title="{meaning}"' if hover else ""
-    return f'<span class="zc-status zc-{status}"{title}>{status}</span>'
+    word = label(language, f"status.{status}") if known else status
+    return f'<span class="zc-status zc-{status}"{title}>{word}</span>'
 
 
-def key_md(to_root: str) -> list[str]:
+def key_md(to_root: str, language: Language = "en") -> list[str]:
     """The key to status badges and move notation, folded."""
     statuses = "".join(
-        f"<li>{status_badge(status)} {meaning}</li>" for status, meaning in STATUS_MEANINGS.items()
+        f"<li>{status_badge(status, language=language)} "
+        f"{label(language, f'status.{status}.meaning')}</li>"
+        for status in STATUSES
+    )
+    moves = (
+        ("10S", "key.trail"),
+        ("KS x QS AD", "key.capture"),
+        ("10S>JK30=20@3", "key.build"),
+        ("QH=13@1", "key.build_alone"),
     )
     return [
-        '<details class="zc-key" markdown="1"><summary>Key: status badges and move notation'
-        "</summary>",
+        f'<details class="zc-key" markdown="1"><summary>{label(language, "key.summary")}</summary>',
         "",
         f"<ul>{statuses}</ul>",
         "",
-        f"Moves are written in [move notation]({to_root}reference/notation.md) "
-        "(hover over a move to read it in words):",
+        label(language, "key.moves", root=to_root),
         "",
-        "| written | meaning |",
+        label(language, "key.head"),
         "|---|---|",
-        "| `10S` | trail: the ten of spades goes to the table as a loose card |",
-        "| `KS x QS AD` | capture: the king of spades takes the queen of spades and the ace "
-        "of diamonds |",
-        "| `10S>JK30=20@3` | build: the ten of spades onto the 30-joker, announcing 20; "
-        "seat 3 owns it |",
-        "| `QH=13@1` | build: the queen of hearts alone as a build of 13, owned by seat 1 |",
+        *[f"| `{move}` | {label(language, key)} |" for move, key in moves],
         "",
-        "Cards: `10D` is the ten of diamonds, `JK25` the 25-joker (★25), `AH#2` the second "
-        "ace of hearts of a double pack. A dashed frame is a build with its value and owner.",
+        label(language, "key.cards"),
         "",
         "</details>",
         "",
@@ -146,21 +153,24 @@ def _targets(
     return targets
 
 
-def _other_variants(clause: Clause, here: Variant, variants: list[Variant]) -> str:
+def _other_variants(
+    clause: Clause, here: Variant, variants: list[Variant], language: Language
+) -> str:
     others = [
         f"[{variant.id}](../{variant.id}/{topic_of(clause.id)}.md#{clause.id})"
         for variant in variants
         if variant.id != here.id and any(c.id == clause.id for c in variant.clauses)
     ]
-    grid = f"[all variants side by side]({TOPIC_ROOT}{GRID}#{grid_row_id(clause.id)})"
-    listed = ", ".join(others) + "; " if others else "no other variant; "
-    return f"Same clause in {listed}{grid}."
+    grid = f"[{label(language, 'clause.grid')}]({TOPIC_ROOT}{GRID}#{grid_row_id(clause.id)})"
+    listed = ", ".join(others) + "; " if others else label(language, "clause.no_other")
+    return label(language, "clause.same_in", listed=listed, grid=grid)
 
 
-def _example_link(scenario: Scenario, filing: Filing, topic: str) -> str:
+def _example_link(scenario: Scenario, filing: Filing, topic: str, language: Language) -> str:
     home = topic_of(primary_clause(scenario))
     page = "" if home == topic else f"{home}.md"
-    return f"[Example {filing.numbers[scenario.id]}]({page}#{scenario.id})"
+    name = label(language, "example.link", number=filing.numbers[scenario.id])
+    return f"[{name}]({page}#{scenario.id})"
 
 
 def _clause_links_html(scenario: Scenario, targets: Mapping[str, str]) -> str:
@@ -171,19 +181,20 @@ def _clause_links_html(scenario: Scenario, targets: Mapping[str, str]) -> str:
 
 
 def _clause_md(
-    clause: Clause, variant: Variant, variants: list[Variant], filing: Filing
+    clause: Clause, variant: Variant, variants: list[Variant], filing: Filing, language: Language
 ) -> list[str]:
     topic = topic_of(clause.id)
     targets = _targets(variant, topic, variants)
-    breakable = " · breakable" if clause.breakable else ""
+    words = clause_words(variant, clause, language)
+    breakable = label(language, "clause.breakable") if clause.breakable else ""
     lines = [
-        f"## {clause.id} — {clause.title} {{#{clause.id}}}",
+        f"## {clause.id} — {words.title} {{#{clause.id}}}",
         "",
-        f"{status_badge(clause.status.value)}{breakable}",
+        f"{status_badge(clause.status.value, language=language)}{breakable}",
         "",
-        link_clause_refs(clause.text, targets),
+        link_clause_refs(words.text, targets),
         "",
-        f"Sources: {citations_md(clause.citations, TOPIC_ROOT)}.",
+        label(language, "clause.sources", cites=citations_md(clause.citations, TOPIC_ROOT)),
         "",
     ]
     if clause.params:
@@ -191,25 +202,25 @@ def _clause_md(
             f"`{name}`: {html.escape(describe_parameter(name, variant.rules))}"
             for name in clause.params
         )
-        lines += [f"Parameters: {params}.", ""]
-    for alternative in clause.alternatives:
+        lines += [label(language, "clause.parameters", params=params), ""]
+    for alternative, said in zip(clause.alternatives, words.alternatives, strict=True):
         if alternative.option:
-            label = f"Option `{alternative.option}`"
+            head = label(language, "clause.option", option=alternative.option)
         elif alternative.unplayable:
-            label = "Recorded discrepancy"
+            head = label(language, "clause.discrepancy")
         else:
-            label = "Other reading"
+            head = label(language, "clause.reading")
         cites = citations_md(alternative.citations, TOPIC_ROOT)
-        text = f'!!! note "{label}"\n    {link_clause_refs(alternative.text, targets)} ({cites})'
-        if alternative.unplayable:
-            unplayable = link_clause_refs(alternative.unplayable, targets)
-            text += f"\n\n    Not playable as written: {unplayable}"
+        text = f'!!! note "{head}"\n    {link_clause_refs(said.text, targets)} ({cites})'
+        if said.unplayable:
+            unplayable = link_clause_refs(said.unplayable, targets)
+            text += "\n\n    " + label(language, "clause.unplayable", text=unplayable)
         lines += [text, ""]
-    lines += [_other_variants(clause, variant, variants), ""]
+    lines += [_other_variants(clause, variant, variants, language), ""]
     also = filing.also.get(clause.id, ())
     if also:
-        refs = ", ".join(_example_link(scenario, filing, topic) for scenario in also)
-        lines += [f"Also exercised by {refs}.", ""]
+        refs = ", ".join(_example_link(scenario, filing, topic, language) for scenario in also)
+        lines += [label(language, "clause.also", refs=refs), ""]
     examples = filing.filed.get(clause.id, ())
     # Examples are raw HTML: their clause references link to built URLs.
     html_targets = _targets(variant, topic, variants, markdown=False)
@@ -222,13 +233,15 @@ def _clause_md(
             _clause_links_html(scenario, html_targets),
             TOPIC_ROOT_URL,
             html_targets,
+            language,
         )
     ]
     if len(examples) > SHOWN:
         first, last = filing.numbers[examples[0].id], filing.numbers[examples[-1].id]
         lines += [
-            f'<details class="zc-examples"><summary>Examples {first} to {last} '
-            f"({len(examples)}): show</summary>",
+            '<details class="zc-examples"><summary>'
+            + label(language, "examples.folded", first=first, last=last, count=len(examples))
+            + "</summary>",
             *drawn,
             "</details>",
             "",
@@ -246,87 +259,124 @@ def topics(variant: Variant) -> dict[str, list[Clause]]:
     return grouped
 
 
+def _step_name(topic: str, language: Language) -> str:
+    """A neighbouring topic as the step links name it: its id in English, else its name."""
+    return topic if language == "en" else topic_words(topic, language)
+
+
 def _topic_page(
-    variant: Variant, topic: str, variants: list[Variant], filing: Filing, names: list[str]
+    variant: Variant,
+    topic: str,
+    variants: list[Variant],
+    filing: Filing,
+    names: list[str],
+    language: Language,
 ) -> str:
     index = names.index(topic)
-    steps = [f"[↑ {variant.name}](../{variant.id}.md)"]
+    steps = [f"[↑ {variant_words(variant, language).name}](../{variant.id}.md)"]
     if index > 0:
-        steps.insert(0, f"[← {names[index - 1]}]({names[index - 1]}.md)")
+        before = names[index - 1]
+        steps.insert(0, f"[← {_step_name(before, language)}]({before}.md)")
     if index + 1 < len(names):
-        steps.append(f"[{names[index + 1]} →]({names[index + 1]}.md)")
-    title = f"{display_name(variant.id)}: {topic_title(topic).lower()}"
-    lines = [f"# {title}", "", " · ".join(steps), "", *key_md(TOPIC_ROOT)]
+        after = names[index + 1]
+        steps.append(f"[{_step_name(after, language)} →]({after}.md)")
+    name = topic_words(topic, language)
+    title = f"{display_name(variant.id)}: {name.lower() if language == 'en' else name}"
+    lines = [f"# {title}", "", " · ".join(steps), "", *key_md(TOPIC_ROOT, language)]
     for clause in topics(variant)[topic]:
-        lines += _clause_md(clause, variant, variants, filing)
+        lines += _clause_md(clause, variant, variants, filing, language)
     lines += [" · ".join(steps), ""]
     return "\n".join(lines) + "\n"
 
 
-def _source_games_md(scenarios: list[Scenario]) -> list[str]:
+def _source_games_md(scenarios: list[Scenario], language: Language) -> list[str]:
     """The variant's games from its sources, each linked to its walkthrough (none: nothing)."""
     games = [
         s for s in scenarios if s.kind is Kind.GAME and s.provenance is Provenance.SOURCE_EXAMPLE
     ]
     if not games:
         return []
-    lines = ["## Sample games", ""]
+    lines = [f"## {label(language, 'overview.sample_games')}", ""]
     lines += [
-        f"- [{html.escape(game.title)}](../{walkthrough_path(game.id)}), move by move "
-        f"({len(game.body.moves) if isinstance(game.body, GameBody) else 0} moves)"
+        f"- [{html.escape(game.title)}](../{walkthrough_path(game.id)}), "
+        + label(
+            language,
+            "overview.game",
+            moves=len(game.body.moves) if isinstance(game.body, GameBody) else 0,
+        )
         for game in games
     ]
-    lines += ["", "Every game of the corpus: [games move by move](../games/index.md).", ""]
+    lines += ["", label(language, "overview.all_games"), ""]
     return lines
 
 
-def _overview(variant: Variant, scenarios: list[Scenario], filing: Filing) -> str:
+def _overview(
+    variant: Variant, scenarios: list[Scenario], filing: Filing, language: Language
+) -> str:
+    words = variant_words(variant, language)
+    intro = label(
+        language,
+        "overview.intro",
+        clauses=len(variant.clauses),
+        examples=len(scenarios),
+        grid=f"../{GRID}",
+    )
+    roles = zip(variant.sources, words.source_roles, strict=True)
     lines = [
-        f"# {variant.name}",
+        f"# {words.name}",
         "",
-        variant.summary,
+        words.summary,
         "",
-        f"{len(variant.clauses)} clauses and {len(scenarios)} examples, one page per topic. "
-        "Each example is shown once, under the first clause it exercises, and its scenario "
-        f"id is its permanent link. Compare every rule with the other variants on [the grid]"
-        f"(../{GRID}).",
+        intro,
         "",
-        *key_md("../"),
-        *_source_games_md(scenarios),
-        "## Sources",
+        *key_md("../", language),
+        *_source_games_md(scenarios, language),
+        f"## {label(language, 'overview.sources')} {{#sources}}",
         "",
-        *[f"- {source_link(s.source, '../')}: {s.role}" for s in variant.sources],
+        *[f"- {source_link(s.source, '../')}: {role}" for s, role in roles],
         "",
-        "## Rules",
+        f"## {label(language, 'overview.rules')} {{#rules}}",
         "",
     ]
     for topic, clauses in topics(variant).items():
         lines += [
-            f"### [{topic_title(topic)}]({variant.id}/{topic}.md) {{#topic-{topic}}}",
+            f"### [{topic_words(topic, language)}]({variant.id}/{topic}.md) {{#topic-{topic}}}",
             "",
-            "| clause | rule | status | examples |",
+            label(language, "overview.head"),
             "|---|---|---|---|",
         ]
         for clause in clauses:
             count = len(filing.filed.get(clause.id, ()))
+            title = clause_words(variant, clause, language).title
+            badge = status_badge(clause.status.value, language=language)
             lines.append(
-                f"| [{clause.id}]({variant.id}/{topic}.md#{clause.id}) | {clause.title} "
-                f"| {status_badge(clause.status.value)} | {count or ''} |"
+                f"| [{clause.id}]({variant.id}/{topic}.md#{clause.id}) | {title} "
+                f"| {badge} | {count or ''} |"
             )
         lines.append("")
     return "\n".join(lines) + "\n"
 
 
 def variant_pages(
-    variant: Variant, scenarios: list[Scenario], variants: list[Variant]
+    variant: Variant,
+    scenarios: list[Scenario],
+    variants: list[Variant],
+    language: Language = "en",
 ) -> dict[str, str]:
-    """The variant's pages by Markdown path (``variants``: all, for cross-variant links)."""
+    """The variant's pages by Markdown path (``variants``: all, for cross-variant links).
+
+    In ``language``: German pages are written at their ``.de.md`` paths.
+    """
     filing = file_examples(variant, scenarios)
     names = list(topics(variant))
-    pages = {variant_page_path(variant.id): _overview(variant, scenarios, filing)}
+    pages = {
+        page_path(variant_page_path(variant.id), language): _overview(
+            variant, scenarios, filing, language
+        )
+    }
     for topic in names:
-        pages[topic_page_path(variant.id, topic)] = _topic_page(
-            variant, topic, variants, filing, names
+        pages[page_path(topic_page_path(variant.id, topic), language)] = _topic_page(
+            variant, topic, variants, filing, names, language
         )
     return pages
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from zwicker_ref.conformance.export import export_data
 from zwicker_ref.documents.corpus import corpus_identity
+from zwicker_ref.site.labels import Language, label
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -32,12 +33,15 @@ class SiteVersion:
             f"· SHA-256 {self.digest[:16]}…"
         )
 
-    def markdown(self) -> str:
-        """A paragraph for the home page."""
-        return (
-            f"**Corpus version {self.corpus}**, {self.scenarios} scenarios, built "
-            f"{self.built}. Content digest (SHA-256 of `spec/` and `scenarios/`, see "
-            f"[what to pin](versioning.md)): `{self.digest}`."
+    def markdown(self, language: Language = "en") -> str:
+        """A paragraph for the home page, in ``language``."""
+        return label(
+            language,
+            "version.line",
+            corpus=self.corpus,
+            scenarios=self.scenarios,
+            built=self.built,
+            digest=self.digest,
         )
 
 

@@ -28,6 +28,14 @@ from zwicker_ref.site.cards import (
 )
 from zwicker_ref.site.examples import scenario_path
 from zwicker_ref.site.files import published_path
+from zwicker_ref.site.labels import (
+    Language,
+    english_html,
+    english_html_prose,
+    english_markdown,
+    label,
+    variant_words,
+)
 from zwicker_ref.site.links import (
     clause_page_path,
     display_name,
@@ -44,7 +52,7 @@ def game_title(scenario: Scenario) -> str:
     return scenario.title if name in scenario.title else f"{scenario.title} ({name})"
 
 
-def _header(scenario: Scenario, facts: str) -> list[str]:
+def _header(scenario: Scenario, facts: str, language: Language = "en") -> list[str]:
     """A walkthrough's title, narrative, where it comes from and the key."""
     variant_link = f"../{variant_page_path(scenario.variant.id)}"
     example_link = f"../{example_page_path(scenario)}#{scenario.id}"
@@ -58,28 +66,34 @@ def _header(scenario: Scenario, facts: str) -> list[str]:
         "",
         f"# {game_title(scenario)}",
         "",
-        link_clause_refs(prose_html(scenario.description), clauses),
+        english_markdown(link_clause_refs(prose_html(scenario.description), clauses), language),
         "",
-        f"Example [{scenario.id}]({example_link}) of "
-        f"[{scenario.variant.name}]({variant_link}), file "
-        f"[`{scenario_path(scenario)}`](../{published_path(scenario_path(scenario))}), "
-        f"replayed by the reference interpreter while this page was built. {facts}",
+        label(
+            language,
+            "walk.header",
+            example=f"[{scenario.id}]({example_link})",
+            variant=f"[{variant_words(variant, language).name}]({variant_link})",
+            file=f"[`{scenario_path(scenario)}`](../{published_path(scenario_path(scenario))})",
+        )
+        + f" {facts}",
         "",
-        *key_md("../"),
+        *key_md("../", language),
     ]
 
 
-def side_names(names: Sequence[str], sides: int) -> tuple[str, ...]:
+def side_names(names: Sequence[str], sides: int, language: Language = "en") -> tuple[str, ...]:
     """Each side as people call it: its players' names, or ``side N`` without names."""
     if not names:
-        return tuple(f"side {side}" for side in range(sides))
+        return tuple(label(language, "ex.side", side=side) for side in range(sides))
     return tuple(
-        " and ".join(html.escape(name) for seat, name in enumerate(names) if seat % sides == side)
+        label(language, "ex.and").join(
+            html.escape(name) for seat, name in enumerate(names) if seat % sides == side
+        )
         for side in range(sides)
     )
 
 
-def walkthrough_page(scenario: Scenario) -> str:
+def walkthrough_page(scenario: Scenario, language: Language = "en") -> str:
     """One game scenario move by move: the table, captured counts and narrative after each."""
     body = scenario.body
     assert isinstance(body, GameBody)
@@ -87,39 +101,64 @@ def walkthrough_page(scenario: Scenario) -> str:
     position = start_hand(
         scenario.variant, scenario.players, body.dealer, body.deck, scenario.options
     )
+
+    def seat(number: int) -> str:
+        return label(language, "ex.seat", seat=number)
+
     dealer = (
-        f"{html.escape(names[body.dealer])} (seat {body.dealer}) deals"
+        label(
+            language,
+            "walk.named_deals",
+            name=html.escape(names[body.dealer]),
+            seat=seat(body.dealer),
+        )
         if names
-        else f"Seat {body.dealer} deals"
+        else label(language, "ex.deals", dealer=body.dealer).rstrip(".")
     )
     players = (
-        f"{scenario.players} players: "
-        + ", ".join(f"{html.escape(name)} (seat {seat})" for seat, name in enumerate(names))
+        label(language, "ex.players", players=scenario.players)
+        + ": "
+        + ", ".join(f"{html.escape(name)} ({seat(number)})" for number, name in enumerate(names))
         if names
-        else f"{scenario.players} players"
+        else label(language, "ex.players", players=scenario.players)
     )
-    lines = _header(scenario, f"{dealer}; {players}.")
+    lines = _header(scenario, f"{dealer}; {players}.", language)
     for erratum in body.errata:
-        lines += ['!!! warning "Erratum"', f"    {prose_html(erratum)}", ""]
+        lines += ['!!! warning "Erratum"', f"    {english_html_prose(erratum, language)}", ""]
     notes = {checkpoint.after: checkpoint.note for checkpoint in body.checkpoints}
-    lines += ["## Deal", "", *position_html(position, names), ""]
+    lines += [
+        f"## {label(language, 'walk.deal')} {{#deal}}",
+        "",
+        *position_html(position, names),
+        "",
+    ]
     if notes.get(0):
-        lines += [prose_html(notes[0] or ""), ""]
-    lines += ["## Play", "", *_play_table(position, body.moves, notes, names)[0]]
+        lines += [english_html_prose(notes[0] or "", language), ""]
+    lines += [
+        f"## {label(language, 'walk.play')} {{#play}}",
+        "",
+        *_play_table(position, body.moves, notes, names, language)[0],
+    ]
     result = body.result
     given = [
         (name, column)
         for name, column in (
-            ("cards", result.cards),
-            ("zwicks", result.zwicks),
-            ("points", result.points),
+            (label(language, "walk.cards"), result.cards),
+            (label(language, "ex.zwicks"), result.zwicks),
+            (label(language, "ex.points"), result.points),
         )
         if column is not None
     ]
     sides = len(given[0][1]) if given else 0
-    labels = side_names(names, sides)
+    labels = side_names(names, sides, language)
     head = "".join(f"<th>{name}</th>" for name, _ in given)
-    lines += ["", "## Result", "", f'<table class="zc-score"><tr><th>side</th>{head}</tr>']
+    side_head = label(language, "walk.side")
+    lines += [
+        "",
+        f"## {label(language, 'walk.result')} {{#result}}",
+        "",
+        f'<table class="zc-score"><tr><th>{side_head}</th>{head}</tr>',
+    ]
     for side, values in enumerate(zip(*(column for _, column in given), strict=True)):
         cells = "".join(f"<td>{value}</td>" for value in values)
         lines.append(f"<tr><th>{labels[side]}</th>{cells}</tr>")
@@ -127,8 +166,9 @@ def walkthrough_page(scenario: Scenario) -> str:
     return "\n".join(lines) + "\n"
 
 
-_PLAY_COLUMNS = ("#", "seat", "move", "table after", "cards by side", "zwicks", "what happens")
-"""The columns of a walkthrough's play table; on a phone each row becomes a small card."""
+_PLAY_COLUMNS = ("#", "seat", "move", "table_after", "cards_by_side", "zwicks", "what_happens")
+"""The columns of a walkthrough's play table (their labels: ``walk.column.*``); on a phone
+each row becomes a small card."""
 
 
 def _play_table(
@@ -136,6 +176,7 @@ def _play_table(
     game_moves: Sequence[GameMove],
     notes: Mapping[int, str | None],
     names: Sequence[str] = (),
+    language: Language = "en",
 ) -> tuple[list[str], Position]:
     """The moves of one hand as a table row each, and the position they end in.
 
@@ -143,7 +184,7 @@ def _play_table(
     style sheet stacks each row's cells and names their columns (docs/stylesheets/cards.css,
     in the order of ``_PLAY_COLUMNS``).
     """
-    head = "".join(f"<th>{column}</th>" for column in _PLAY_COLUMNS)
+    head = "".join(f"<th>{label(language, f'walk.column.{c}')}</th>" for c in _PLAY_COLUMNS)
     lines = ['<table class="zc-play">', f"<thead><tr>{head}</tr></thead>", "<tbody>"]
     moves = [(game_move.seat, game_move.move) for game_move in game_moves]
     for played, game_move in zip(replay_moves(position, moves, play), game_moves, strict=True):
@@ -151,11 +192,14 @@ def _play_table(
         if played.dealt:
             span = len(_PLAY_COLUMNS)
             lines.append(
-                f'<tr class="zc-deal"><td colspan="{span}"><b>deal {after.stage}</b>: '
+                f'<tr class="zc-deal"><td colspan="{span}">'
+                f"<b>{label(language, 'walk.stage', stage=after.stage)}</b>: "
                 f"{hands_html(after.hands, names)}</td></tr>"
             )
         narrative = "<br>".join(
-            prose_html(text) if index == 0 else f"<i>{prose_html(text)}</i>"
+            english_html_prose(text, language)
+            if index == 0
+            else f"<i>{english_html_prose(text, language)}</i>"
             for index, text in enumerate((game_move.note, notes.get(played.number)))
             if text is not None
         )
@@ -247,15 +291,17 @@ def match_walkthrough_page(scenario: Scenario) -> str:
     return "\n".join(lines) + "\n"
 
 
-def games_index(games: list[Scenario]) -> str:
-    """The list of walkthroughs: every game, and every match with a hand played."""
+def games_index(games: list[Scenario], language: Language = "en") -> str:
+    """The list of walkthroughs: every game, and every match with a hand played.
+
+    Scenario titles stay English (test data), marked ``lang="en"`` on the German page.
+    """
     lines = [
-        "# Games move by move",
+        f"# {label(language, 'games.title')}",
         "",
-        "Every `game` scenario of the corpus, and every `match` scenario that plays a hand, "
-        "replayed move by move by the reference interpreter while the site was built.",
+        label(language, "games.intro"),
         "",
-        "| variant | kind | game | moves |",
+        label(language, "games.head"),
         "|---|---|---|---|",
     ]
     for scenario in games:
@@ -267,7 +313,7 @@ def games_index(games: list[Scenario]) -> str:
             moves = len(body.moves)
         page = walkthrough_path(scenario.id).removeprefix("games/")
         lines.append(
-            f"| {scenario.variant.id} | {scenario.kind.value} "
-            f"| [{html.escape(scenario.title)}]({page}) | {moves} |"
+            f"| {scenario.variant.id} | {label(language, f'kind.{scenario.kind.value}')} "
+            f"| [{english_html(scenario.title, language)}]({page}) | {moves} |"
         )
     return "\n".join(lines) + "\n"

@@ -1,0 +1,389 @@
+"""The site's words other than rule texts, in each language the site is published in.
+
+Clause titles and texts and variant names come from the spec's translations
+(:mod:`zwicker_ref.rules.translations`); every other word a generated page shows (table
+heads, link texts, notes) is here, keyed by language, so that a page generator takes a
+language and never writes ``if language == ...`` itself. German follows the glossary
+(``docs/glossary.md``).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from functools import cache
+from typing import Literal
+
+from zwicker_ref.rules.translations import (
+    AlternativeText,
+    ClauseText,
+    Translation,
+    VariantText,
+    load_translation,
+)
+from zwicker_ref.rules.variant import Clause, Variant
+from zwicker_ref.site.cards import prose_html
+
+Language = Literal["en", "de"]
+"""A language the site is published in: English (the default, at the root) and German."""
+
+LANGUAGES: tuple[Language, ...] = ("en", "de")
+
+_LABELS: Mapping[str, Mapping[Language, str]] = {
+    "home.head.variant": {"en": "variant", "de": "Spielart"},
+    "home.head.game": {"en": "game", "de": "Spiel"},
+    "home.head.players": {"en": "players", "de": "Spieler"},
+    "home.head.check_total": {"en": "check total", "de": "Kontrollsumme"},
+    "version.line": {
+        "en": "**Corpus version {corpus}**, {scenarios} scenarios, built {built}. Content digest "
+        "(SHA-256 of `spec/` and `scenarios/`, see [what to pin](versioning.md)): `{digest}`.",
+        "de": "**Korpusversion {corpus}**, {scenarios} Szenarien, erstellt am {built}. "
+        "Inhaltsprüfsumme (SHA-256 von `spec/` und `scenarios/`, siehe "
+        "[was festzulegen ist](versioning.md)): `{digest}`.",
+    },
+    "status.explicit": {"en": "explicit", "de": "ausdrücklich"},
+    "status.inferred": {"en": "inferred", "de": "erschlossen"},
+    "status.ruling": {"en": "ruling", "de": "Festlegung"},
+    "status.explicit.meaning": {
+        "en": "a cited source states the rule",
+        "de": "eine genannte Quelle spricht die Regel aus",
+    },
+    "status.inferred.meaning": {
+        "en": "it follows from a source's example or wording",
+        "de": "sie folgt aus einem Beispiel oder dem Wortlaut einer Quelle",
+    },
+    "status.ruling.meaning": {
+        "en": "the sources are silent or disagree; decided in the project's rulings",
+        "de": "die Quellen schweigen oder widersprechen sich; in den Festlegungen des "
+        "Projekts entschieden",
+    },
+    "key.summary": {
+        "en": "Key: status badges and move notation",
+        "de": "Legende: Statusmarken und Zugschreibweise",
+    },
+    "key.moves": {
+        "en": "Moves are written in [move notation]({root}reference/notation.md) "
+        "(hover over a move to read it in words):",
+        "de": "Züge stehen in [Zugschreibweise]({root}reference/notation.md) "
+        "(mit der Maus über einem Zug erscheint er in Worten):",
+    },
+    "key.head": {"en": "| written | meaning |", "de": "| geschrieben | Bedeutung |"},
+    "key.trail": {
+        "en": "trail: the ten of spades goes to the table as a loose card",
+        "de": "zulegen: die Pik-Zehn kommt als lose Karte auf den Tisch",
+    },
+    "key.capture": {
+        "en": "capture: the king of spades takes the queen of spades and the ace of diamonds",
+        "de": "stechen: der Pik-König nimmt die Pik-Dame und das Karo-Ass",
+    },
+    "key.build": {
+        "en": "build: the ten of spades onto the 30-joker, announcing 20; seat 3 owns it",
+        "de": "bauen: die Pik-Zehn auf den 30er-Joker, angesagt 20; Besitzer ist Platz 3",
+    },
+    "key.build_alone": {
+        "en": "build: the queen of hearts alone as a build of 13, owned by seat 1",
+        "de": "bauen: die Herz-Dame allein als Bau von 13, Besitzer Platz 1",
+    },
+    "key.cards": {
+        "en": "Cards: `10D` is the ten of diamonds, `JK25` the 25-joker (★25), `AH#2` the "
+        "second ace of hearts of a double pack. A dashed frame is a build with its value and "
+        "owner.",
+        "de": "Karten: `10D` ist die Karo-Zehn, `JK25` der 25er-Joker (★25), `AH#2` das zweite "
+        "Herz-Ass eines doppelten Blatts. Ein gestrichelter Rahmen ist ein Bau mit Wert und "
+        "Besitzer.",
+    },
+    "clause.breakable": {"en": " · breakable", "de": " · abdingbar"},
+    "clause.sources": {"en": "Sources: {cites}.", "de": "Quellen: {cites}."},
+    "clause.parameters": {"en": "Parameters: {params}.", "de": "Parameter: {params}."},
+    "clause.option": {"en": "Option `{option}`", "de": "Option `{option}`"},
+    "clause.discrepancy": {"en": "Recorded discrepancy", "de": "Festgehaltene Abweichung"},
+    "clause.reading": {"en": "Other reading", "de": "Andere Lesart"},
+    "clause.unplayable": {
+        "en": "Not playable as written: {text}",
+        "de": "So nicht spielbar: {text}",
+    },
+    "clause.grid": {"en": "all variants side by side", "de": "alle Spielarten nebeneinander"},
+    "clause.same_in": {
+        "en": "Same clause in {listed}{grid}.",
+        "de": "Dieselbe Klausel in {listed}{grid}.",
+    },
+    "clause.no_other": {"en": "no other variant; ", "de": "keiner anderen Spielart; "},
+    "clause.also": {"en": "Also exercised by {refs}.", "de": "Auch geprüft von {refs}."},
+    "example.link": {"en": "Example {number}", "de": "Beispiel {number}"},
+    "examples.folded": {
+        "en": "Examples {first} to {last} ({count}): show",
+        "de": "Beispiele {first} bis {last} ({count}): zeigen",
+    },
+    "overview.intro": {
+        "en": "{clauses} clauses and {examples} examples, one page per topic. Each example is "
+        "shown once, under the first clause it exercises, and its scenario id is its permanent "
+        "link. Compare every rule with the other variants on [the grid]({grid}).",
+        "de": "{clauses} Klauseln und {examples} Beispiele, eine Seite je Thema. Jedes Beispiel "
+        "steht einmal, unter der ersten Klausel, die es prüft, und seine Szenario-Id ist sein "
+        "dauerhafter Link. Jede Regel im Vergleich mit den anderen Spielarten: "
+        "[das Raster]({grid}).",
+    },
+    "overview.sample_games": {"en": "Sample games", "de": "Beispielspiele"},
+    "overview.game": {
+        "en": "move by move ({moves} moves)",
+        "de": "Zug für Zug ({moves} Züge)",
+    },
+    "overview.all_games": {
+        "en": "Every game of the corpus: [games move by move](../games/index.md).",
+        "de": "Jedes Spiel des Korpus: [Spiele Zug für Zug](../games/index.md).",
+    },
+    "overview.sources": {"en": "Sources", "de": "Quellen"},
+    "overview.rules": {"en": "Rules", "de": "Regeln"},
+    "overview.head": {
+        "en": "| clause | rule | status | examples |",
+        "de": "| Klausel | Regel | Status | Beispiele |",
+    },
+    "changelog.note": {
+        "en": "",
+        "de": '!!! note "Nur auf Englisch"\n    Das Änderungsprotokoll führt das Projekt an einer '
+        "Stelle und auf Englisch (`CHANGELOG.md`); es steht hier unübersetzt.\n\n",
+    },
+    "games.title": {"en": "Games move by move", "de": "Spiele Zug für Zug"},
+    "games.intro": {
+        "en": "Every `game` scenario of the corpus, and every `match` scenario that plays a "
+        "hand, replayed move by move by the reference interpreter while the site was built.",
+        "de": "Jedes Szenario `game` des Korpus und jedes Szenario `match`, das ein Spiel "
+        "spielt, beim Erstellen der Seite vom Referenzinterpreter Zug für Zug nachgespielt. "
+        "Die Titel der Szenarien sind Testdaten und bleiben englisch.",
+    },
+    "games.head": {
+        "en": "| variant | kind | game | moves |",
+        "de": "| Spielart | Art | Spiel | Züge |",
+    },
+    "kind.game": {"en": "game", "de": "Spiel"},
+    "kind.match": {"en": "match", "de": "Partie"},
+    "sources.title": {"en": "Sources and discrepancies", "de": "Quellen und Abweichungen"},
+    "sources.sources": {"en": "Sources", "de": "Quellen"},
+    "sources.readings": {"en": "Readings not chosen", "de": "Nicht gewählte Lesarten"},
+    "sources.intro": {
+        "en": "Where the sources differ, or a source can be read in more than one way, each "
+        "variant's spec records the reading it chose and the readings it did not ({count} in "
+        "all). Here each one is stated once, under the question it answers, with the variants "
+        "that record it and the sources on each side; the chosen rule is linked, not repeated, "
+        "and each source is named by its id above. An *option* can be played (`--option` of "
+        "the `zwicker` command); a reading *not playable* contradicts the variant's own source.",
+        "de": "Wo die Quellen voneinander abweichen oder sich eine Quelle auf mehr als eine Art "
+        "lesen lässt, hält die Spezifikation jeder Spielart die gewählte Lesart und die nicht "
+        "gewählten fest (insgesamt {count}). Hier steht jede einmal, unter der Frage, die sie "
+        "beantwortet, mit den Spielarten, die sie festhalten, und den Quellen beider Seiten; "
+        "die gewählte Regel ist verlinkt, nicht wiederholt, und jede Quelle ist mit ihrer Id "
+        "von oben genannt. Eine *Option* lässt sich spielen (`--option` des Befehls "
+        "`zwicker`); eine Lesart, die *nicht spielbar* ist, widerspricht der eigenen Quelle "
+        "der Spielart.",
+    },
+    "sources.file": {"en": "File `{file}`.", "de": "Datei `{file}`."},
+    "sources.used_by": {"en": "Used by: {used}.", "de": "Verwendet von: {used}."},
+    "sources.rulings": {
+        "en": "Every ruling, in the project's own words and with the readings not chosen, "
+        "is on the page [Rulings]({page}).",
+        "de": "Jede Festlegung, in den eigenen Worten des Projekts und mit den nicht gewählten "
+        "Lesarten, steht auf der Seite [Festlegungen]({page}).",
+    },
+    "sources.rulings_only": {"en": "rulings only", "de": "nur Festlegungen"},
+    "sources.chosen": {
+        "en": "Chosen (`{clause_id}`): {chosen}. Not chosen:",
+        "de": "Gewählt (`{clause_id}`): {chosen}. Nicht gewählt:",
+    },
+    "sources.cites": {"en": "Sources: {cites}.", "de": "Quellen: {cites}."},
+    "sources.kind.option": {"en": "option `{option}`", "de": "Option `{option}`"},
+    "sources.kind.unplayable": {"en": "not playable", "de": "nicht spielbar"},
+    "sources.kind.reading": {"en": "other reading", "de": "andere Lesart"},
+    "ex.side": {"en": "side {side}", "de": "Partei {side}"},
+    "ex.legal": {"en": "legal", "de": "erlaubt"},
+    "ex.illegal": {"en": "illegal: {error}", "de": "unerlaubt: {error}"},
+    "ex.count": {"en": "{count} legal moves.", "de": "{count} erlaubte Züge."},
+    "ex.exactly": {"en": "Exactly these", "de": "Genau diese"},
+    "ex.legal_list": {"en": "Legal", "de": "Erlaubt"},
+    "ex.not_legal": {"en": "Not legal", "de": "Unerlaubt"},
+    "ex.perft": {
+        "en": "Move sequences {depth} deep: {count}",
+        "de": "Zugfolgen der Tiefe {depth}: {count}",
+    },
+    "ex.walkthrough": {"en": "the walkthrough, move by move", "de": "das Spiel Zug für Zug"},
+    "ex.game": {
+        "en": "A whole hand of {moves} moves, dealt by seat {dealer}: {link}.",
+        "de": "Ein ganzes Spiel aus {moves} Zügen, gegeben von Platz {dealer}: {link}.",
+    },
+    "ex.result": {"en": "result", "de": "Ergebnis"},
+    "ex.captured": {"en": "cards captured", "de": "gestochene Karten"},
+    "ex.zwicks": {"en": "zwicks", "de": "Zwicks"},
+    "ex.points": {"en": "points", "de": "Punkte"},
+    "ex.deals": {"en": "Seat {dealer} deals.", "de": "Platz {dealer} gibt."},
+    "ex.table": {"en": "table {cards}", "de": "Tisch {cards}"},
+    "ex.card_points": {"en": "card points", "de": "Kartenpunkte"},
+    "ex.most_cards": {"en": "most cards", "de": "die meisten Karten"},
+    "ex.zwicks_made": {"en": "zwicks made", "de": "gemachte Zwicks"},
+    "ex.zwick_points": {"en": "zwick points", "de": "Zwickpunkte"},
+    "ex.total": {"en": "total", "de": "Summe"},
+    "ex.check_holds": {
+        "en": "The check holds: the totals add up to the check total plus the zwick points, less "
+        "the most-cards points nobody won.",
+        "de": "Die Kontrolle geht auf: die Summen ergeben die Kontrollsumme plus die Zwickpunkte, "
+        "abzüglich der Punkte für die meisten Karten, die niemand gewann.",
+    },
+    "ex.check_fails": {
+        "en": "The check does not hold: the totals do not add up to the check total plus the zwick "
+        "points, less the most-cards points nobody won.",
+        "de": "Die Kontrolle geht nicht auf: die Summen ergeben nicht die Kontrollsumme plus die "
+        "Zwickpunkte, abzüglich der Punkte für die meisten Karten, die niemand gewann.",
+    },
+    "ex.captured_by_side": {"en": "Captured cards by side", "de": "Gestochene Karten nach Partei"},
+    "ex.first_dealer": {"en": "seat {dealer} deals first", "de": "Platz {dealer} gibt zuerst"},
+    "ex.drawn": {"en": "(drawn: {cards})", "de": "(gezogen: {cards})"},
+    "ex.match_hands": {"en": "A match of {hands} hands", "de": "Eine Partie über {hands} Spiele"},
+    "ex.match_target": {
+        "en": "A match played until a side reaches {target} points",
+        "de": "Eine Partie, bis eine Partei {target} Punkte erreicht",
+    },
+    "ex.side_points": {"en": "side {side} points", "de": "Partei {side} Punkte"},
+    "ex.side_total": {"en": "side {side} total", "de": "Partei {side} Stand"},
+    "ex.hand": {"en": "hand", "de": "Spiel"},
+    "ex.dealer": {"en": "dealer", "de": "Geber"},
+    "ex.points_given": {"en": "points given", "de": "Punkte vorgegeben"},
+    "ex.moves_played": {"en": "{moves} moves played", "de": "{moves} Züge gespielt"},
+    "ex.seat": {"en": "seat {seat}", "de": "Platz {seat}"},
+    "ex.and": {"en": " and ", "de": " und "},
+    "ex.wins": {"en": "wins", "de": "gewinnt"},
+    "ex.tie": {"en": "share the match (a tie)", "de": "teilen sich die Partie (Gleichstand)"},
+    "ex.hands_played": {"en": "The hands played: {link}.", "de": "Die gespielten Spiele: {link}."},
+    "ex.players": {"en": "{players} players", "de": "{players} Spieler"},
+    "ex.options": {"en": "options {options}", "de": "Optionen {options}"},
+    "ex.source": {"en": "Source: {link}, “{section}”.", "de": "Quelle: {link}, „{section}“."},
+    "ex.permalink": {
+        "en": "Permanent link to this example",
+        "de": "Dauerhafter Link zu diesem Beispiel",
+    },
+    "ex.passes_title": {
+        "en": "The reference interpreter passes it",
+        "de": "Der Referenzinterpreter besteht es",
+    },
+    "ex.passes": {"en": "passes", "de": "besteht"},
+    "ex.file": {"en": "file", "de": "Datei"},
+    "ex.file_title": {
+        "en": "The scenario file, corpus version {version}",
+        "de": "Die Szenariodatei, Korpusversion {version}",
+    },
+    "ex.explore": {"en": "Open in the explorer", "de": "Im Explorer öffnen"},
+    "ex.clauses": {
+        "en": "Clauses: {links} · How to read and write one:",
+        "de": "Klauseln: {links} · Wie man eines liest und schreibt:",
+    },
+    "ex.format": {"en": "Scenario format", "de": "Format der Szenarien"},
+    "ex.contributing": {"en": "Contributing", "de": "Mitarbeiten"},
+    "ex.yaml": {"en": "The scenario file (YAML)", "de": "Die Szenariodatei (YAML)"},
+    "walk.header": {
+        "en": "Example {example} of {variant}, file {file}, replayed by the reference "
+        "interpreter while this page was built.",
+        "de": "Beispiel {example} der Spielart {variant}, Datei {file}, beim Erstellen dieser "
+        "Seite vom Referenzinterpreter nachgespielt.",
+    },
+    "walk.named_deals": {"en": "{name} ({seat}) deals", "de": "{name} ({seat}) gibt"},
+    "walk.deal": {"en": "Deal", "de": "Geben"},
+    "walk.play": {"en": "Play", "de": "Spiel"},
+    "walk.result": {"en": "Result", "de": "Ergebnis"},
+    "walk.side": {"en": "side", "de": "Partei"},
+    "walk.cards": {"en": "cards", "de": "Karten"},
+    "walk.stage": {"en": "deal {stage}", "de": "Ausgabe {stage}"},
+    "walk.column.#": {"en": "#", "de": "#"},
+    "walk.column.seat": {"en": "seat", "de": "Platz"},
+    "walk.column.move": {"en": "move", "de": "Zug"},
+    "walk.column.table_after": {"en": "table after", "de": "Tisch danach"},
+    "walk.column.cards_by_side": {"en": "cards by side", "de": "Karten je Partei"},
+    "walk.column.zwicks": {"en": "zwicks", "de": "Zwicks"},
+    "walk.column.what_happens": {"en": "what happens", "de": "was geschieht"},
+    "topic.players": {"en": "Players and partners", "de": "Spieler und Partner"},
+    "topic.seating": {"en": "Seats and the dealer", "de": "Plätze und Geber"},
+    "topic.deck": {"en": "The cards", "de": "Die Karten"},
+    "topic.values": {"en": "Card values", "de": "Kartenwerte"},
+    "topic.deal": {"en": "Dealing", "de": "Geben"},
+    "topic.turn": {"en": "Turns", "de": "Züge"},
+    "topic.trail": {"en": "Trailing", "de": "Zulegen"},
+    "topic.capture": {"en": "Capturing", "de": "Stechen"},
+    "topic.build": {"en": "Building", "de": "Bauen"},
+    "topic.zwick": {"en": "The zwick", "de": "Der Zwick"},
+    "topic.stage": {"en": "Between deals", "de": "Zwischen den Ausgaben"},
+    "topic.end": {"en": "The end of a hand", "de": "Das Ende eines Spiels"},
+    "topic.score": {"en": "Scoring", "de": "Zählen"},
+    "topic.match": {"en": "Match play", "de": "Partiespiel"},
+}
+
+
+def label(language: Language, key: str, **values: object) -> str:
+    """The words for ``key`` in ``language``, with ``values`` filled in."""
+    return _LABELS[key][language].format(**values)
+
+
+def page_path(path: str, language: Language) -> str:
+    """Where a generated page of ``path`` (English) is written in ``language``.
+
+    English keeps the path; German gets the ``.de.md`` suffix mkdocs-static-i18n reads.
+    """
+    if language == "en" or not path.endswith(".md"):
+        return path
+    return path[: -len(".md")] + f".{language}.md"
+
+
+def labelled_languages() -> set[Language]:
+    """Every language whose labels are complete (each key in each language)."""
+    return {language for language in LANGUAGES if all(language in v for v in _LABELS.values())}
+
+
+@cache
+def variant_text(variant_id: str, language: Language) -> VariantText:
+    """A variant's name and summary in ``language`` (from spec/translations/)."""
+    return load_translation(variant_id, language).variant_text
+
+
+def variant_words(variant: Variant, language: Language) -> VariantText:
+    """A variant's name, summary and source roles in ``language``."""
+    if language == "en":
+        roles = tuple(source.role for source in variant.sources)
+        return VariantText(name=variant.name, summary=variant.summary, source_roles=roles)
+    return variant_text(variant.id, language)
+
+
+def clause_words(variant: Variant, clause: Clause, language: Language) -> ClauseText:
+    """A clause's title, text and alternatives in ``language``."""
+    if language == "en":
+        alternatives = tuple(
+            AlternativeText(text=a.text, unplayable=a.unplayable) for a in clause.alternatives
+        )
+        return ClauseText(title=clause.title, text=clause.text, alternatives=alternatives)
+    return _translation(variant.id, language).clauses[clause.id]
+
+
+@cache
+def _translation(variant_id: str, language: Language) -> Translation:
+    return load_translation(variant_id, language)
+
+
+def topic_words(topic: str, language: Language) -> str:
+    """A topic's name in ``language`` (its id capitalised if it has none)."""
+    words = _LABELS.get(f"topic.{topic}")
+    return words[language] if words else topic.capitalize()
+
+
+def english_html(text: str, language: Language) -> str:
+    """English test data (a scenario's title or description) as HTML for a page in ``language``.
+
+    Escaped; on a page in another language it is marked ``lang="en"``, so that browsers,
+    screen readers and the test for English left in German pages know it for English.
+    """
+    escaped = html.escape(text)
+    return escaped if language == "en" else f'<span lang="en">{escaped}</span>'
+
+
+def english_markdown(markdown: str, language: Language) -> str:
+    """English Markdown (already escaped) on a page in ``language``, marked as English."""
+    return markdown if language == "en" else f'<span lang="en">{markdown}</span>'
+
+
+def english_html_prose(text: str, language: Language) -> str:
+    """English prose of test data (a narrative, a note) as HTML, marked on other pages."""
+    drawn = prose_html(text)
+    return drawn if language == "en" else f'<span lang="en">{drawn}</span>'
