@@ -23,6 +23,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from tests.site_checks import HEADLESS
+
 TYPE_QUERY = """
 const box = document.querySelector('.md-search__input');
 box.focus();
@@ -99,14 +101,7 @@ def search_results(driver_path: str, site: Path, query: str, wait: float = 60.0)
                 time.sleep(0.1)
         options = {
             "args": [
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
+                *HEADLESS,
                 f"--user-data-dir={tempfile.mkdtemp()}",
                 "--window-size=1280,1000",
             ]

@@ -246,22 +246,26 @@ def find_browser() -> str | None:
     return None
 
 
+HEADLESS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+"""Chromium's flags for every browser test: headless, and nothing asked of another host
+(without the background-networking flags this machine's closed network refuses many)."""
+
+
 def browser_dump(
     browser: str, page: Path, tmp_path: Path, anchor: str = "", width: int = 1200
 ) -> str:
     """The page's DOM as Chromium builds it at ``width`` px (a screenshot beside it, page.png)."""
     address = page.as_uri() + (f"#{anchor}" if anchor else "")
-    flags = [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        f"--user-data-dir={tmp_path / 'profile'}",
-    ]
+    flags = [*HEADLESS, f"--user-data-dir={tmp_path / 'profile'}"]
     subprocess.run(
         [
             browser,
@@ -316,13 +320,7 @@ def layout_at(browser: str, page: Path, width: int, tmp_path: Path) -> dict[str,
         result = subprocess.run(
             [
                 browser,
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
+                *HEADLESS,
                 f"--user-data-dir={tmp_path / 'profile'}",
                 f"--window-size={width + 200},1600",
                 "--virtual-time-budget=10000",
