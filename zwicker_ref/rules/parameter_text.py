@@ -3,7 +3,9 @@
 The rules site states a clause's parameters with these texts (the grid's cells, the
 "Parameters" line under each clause), so what a reader sees is computed from the spec and
 cannot drift from it. Every parameter the variant schema defines has one description
-(:data:`DESCRIPTIONS`; a test checks that none is missing).
+(:data:`DESCRIPTIONS`; a test checks that none is missing). The words come from one table
+of templates per language (:mod:`.parameter_words`); the functions here only choose and
+fill them, so a description reads the same in every language.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from types import MappingProxyType
 
 from zwicker_ref.rules.comparison import check_totals_text
 from zwicker_ref.rules.match_rules import DrawWins, FirstDealer, TieRule
+from zwicker_ref.rules.parameter_words import SCORE_LABEL, WORDS, Words
+from zwicker_ref.rules.translations import Language
 from zwicker_ref.rules.variant import (
     BuildOperation,
     ByPlayers,
@@ -22,15 +26,14 @@ from zwicker_ref.rules.variant import (
     DealTarget,
     DealTiming,
     LoneJoker,
-    PartnerBasis,
     Rules,
     ScoreLine,
     TableJokers,
     ZwickCancellation,
 )
 
-Describe = Callable[[Rules], str]
-"""A parameter's value in words, read from a variant's typed rules."""
+Describe = Callable[[Rules, Words], str]
+"""A parameter's value in words, read from a variant's typed rules, in one language's words."""
 
 
 def spoken_list(items: Iterable[object], last: str = "or") -> str:
@@ -41,268 +44,261 @@ def spoken_list(items: Iterable[object], last: str = "or") -> str:
     return f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
-def counts_text(values: Iterable[int]) -> str:
+def counts_text(values: Iterable[int], last: str = "or") -> str:
     """Player counts or values for reading: ``2-12`` for a run of three or more, else a list."""
     ordered = sorted(values)
     if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
         return f"{ordered[0]}-{ordered[-1]}"
-    return spoken_list(ordered)
+    return spoken_list(ordered, last)
 
 
-def _by_players(table: tuple[ByPlayers[str], ...], all_counts: frozenset[int]) -> str:
+def _plural(words: Words, key: str, count: int, **values: object) -> str:
+    """The singular (``key.one``) or plural (``key.many``) form of some words, filled in."""
+    return words[f"{key}.{'one' if count == 1 else 'many'}"].format(**values)
+
+
+def _by_players(table: tuple[ByPlayers[str], ...], all_counts: frozenset[int], w: Words) -> str:
     """One text, or one text per group of player counts where they differ."""
     texts = dict.fromkeys(entry.value for entry in table)
     if len(texts) == 1 and set().union(*(entry.players for entry in table)) >= all_counts:
         return next(iter(texts))
-    return "; ".join(f"{counts_text(entry.players)} players: {entry.value}" for entry in table)
+    return "; ".join(
+        w["by-players"].format(players=counts_text(entry.players, w["or"]), value=entry.value)
+        for entry in table
+    )
 
 
-def _players(rules: Rules) -> str:
-    return f"{counts_text(rules.player_counts)} players"
+def _players(rules: Rules, w: Words) -> str:
+    return w["players"].format(counts=counts_text(rules.player_counts, w["or"]))
 
 
-def _partnerships(rules: Rules) -> str:
+def _partnerships(rules: Rules, w: Words) -> str:
     teams = rules.partnership_counts
     if not teams:
-        return "everyone plays alone"
+        return w["partners.none"]
     if teams >= rules.player_counts:
-        return "two teams, partners alternating round the table"
+        return w["partners.all"]
     alone = rules.player_counts - teams
-    return f"two teams with {counts_text(teams)} players; alone with {counts_text(alone)}"
+    return w["partners.some"].format(
+        teams=counts_text(teams, w["or"]), alone=counts_text(alone, w["or"])
+    )
 
 
-def _packs(rules: Rules) -> str:
+def _packs(rules: Rules, w: Words) -> str:
+    names = {1: w["packs.one"], 2: w["packs.two"]}
     table = tuple(
-        ByPlayers(players=entry.players, value=f"{'one pack' if entry.value == 1 else 'two packs'}")
-        if entry.value <= 2
-        else ByPlayers(players=entry.players, value=f"{entry.value} packs")
+        ByPlayers(
+            players=entry.players,
+            value=names.get(entry.value, w["packs.many"].format(count=entry.value)),
+        )
         for entry in rules.packs
     )
-    return _by_players(table, rules.player_counts)
+    return _by_players(table, rules.player_counts, w)
 
 
-def _value_range(values: tuple[int, ...]) -> str:
+def _value_range(values: tuple[int, ...], w: Words) -> str:
     if len(values) > 2 and list(values) == list(range(values[0], values[-1] + 1)):
-        return f"any {values[0]}-{values[-1]}"
-    return spoken_list(values)
+        return w["range"].format(low=values[0], high=values[-1])
+    return spoken_list(values, w["or"])
 
 
-def _jokers(rules: Rules) -> str:
+def _jokers(rules: Rules, w: Words) -> str:
     jokers = rules.jokers
     if not jokers:
-        return "no jokers"
+        return w["jokers.none"]
     if all(len(joker.values) == 1 for joker in jokers):
-        values = spoken_list((joker.values[0] for joker in jokers), "and")
-        return f"{len(jokers)} jokers counting {values}"
-    kinds = dict.fromkeys(_value_range(joker.values) for joker in jokers)
+        values = spoken_list((joker.values[0] for joker in jokers), w["and"])
+        return w["jokers.fixed"].format(count=len(jokers), values=values)
+    kinds = dict.fromkeys(_value_range(joker.values, w) for joker in jokers)
     if len(kinds) == 1:
-        return f"{len(jokers)} wild jokers, each {next(iter(kinds))}"
-    return "jokers " + ", ".join(f"{j.card} {_value_range(j.values)}" for j in jokers)
+        return w["jokers.wild"].format(count=len(jokers), values=next(iter(kinds)))
+    listed = ", ".join(f"{j.card} {_value_range(j.values, w)}" for j in jokers)
+    return w["jokers.each"].format(jokers=listed)
 
 
-_RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
-
-
-def _aces_and_courts(rules: Rules) -> str:
+def _aces_and_courts(rules: Rules, w: Words) -> str:
     return ", ".join(
-        f"{_RANK_NAMES.get(rank.value, rank.value)} {spoken_list(values)}"
+        f"{w.get(f'rank.{rank.value}', rank.value)} {spoken_list(values, w['or'])}"
         for rank, values in rules.rank_values.items()
     )
 
 
-def _special_cards(rules: Rules) -> str:
+def _special_cards(rules: Rules, w: Words) -> str:
     if not rules.special_cards:
-        return "no card has special values"
+        return w["special.none"]
     parts = []
     for special in rules.special_cards:
-        text = f"{special.card} captures as {_value_range(special.capture_values)}"
+        text = w["special.captures"].format(
+            card=special.card, values=_value_range(special.capture_values, w)
+        )
         if special.sweep is not None:
             ranks = sorted(rank.pip_value or 0 for rank in special.sweep.loose_ranks)
-            text += (
-                f" or sweeps every loose {counts_text(ranks)} and build of "
-                f"{counts_text(special.sweep.build_values)}"
+            text += w["special.sweeps"].format(
+                ranks=counts_text(ranks, w["or"]),
+                builds=counts_text(special.sweep.build_values, w["or"]),
             )
-        text += f", builds as {_value_range(special.build_values)}"
-        text += f", backs a build of {_value_range(special.hold_values)}"
+        text += w["special.builds"].format(values=_value_range(special.build_values, w))
+        text += w["special.backs"].format(values=_value_range(special.hold_values, w))
         parts.append(text)
     return "; ".join(parts)
 
 
-def _stage_text(stage: tuple[DealStep, ...]) -> str:
+def _stage_text(stage: tuple[DealStep, ...], w: Words) -> str:
     each = [step for step in stage if step.target is DealTarget.EACH]
     table = sum(step.cards for step in stage if step.target is DealTarget.TABLE)
     packets = sorted({step.packet for step in each} - {1})
-    text = f"{' + '.join(str(step.cards) for step in each)} each"
+    text = w["stage.each"].format(cards=" + ".join(str(step.cards) for step in each))
     if packets:
-        text += " (in " + ", ".join("twos" if p == 2 else f"packets of {p}" for p in packets) + ")"
+        text += w["stage.packets"].format(
+            packets=", ".join(
+                w["packet.two"] if p == 2 else w["packet.many"].format(size=p) for p in packets
+            )
+        )
     if table:
-        text += f" and {table} to the table"
+        text += w["stage.table"].format(table=table)
     return text
 
 
-def _schedule_text(schedule: DealSchedule) -> str:
+def _schedule_text(schedule: DealSchedule, w: Words) -> str:
     first, *later = schedule.stages
-    text = _stage_text(first)
+    text = _stage_text(first, w)
     if later:
-        text += ", then " + ", then ".join(_stage_text(stage) for stage in later)
+        text += w["schedule.then"] + w["schedule.then"].join(
+            _stage_text(stage, w) for stage in later
+        )
     if schedule.repeat_last_stage:
-        text += " until the stock runs out"
+        text += w["schedule.repeat"]
     return text
 
 
-def _schedule(rules: Rules) -> str:
+def _schedule(rules: Rules, w: Words) -> str:
     table = tuple(
-        ByPlayers(players=entry.players, value=_schedule_text(entry.value))
+        ByPlayers(players=entry.players, value=_schedule_text(entry.value, w))
         for entry in rules.deal_schedules
     )
-    return _by_players(table, rules.player_counts)
+    return _by_players(table, rules.player_counts, w)
 
 
-def _final(rules: Rules) -> str:
-    if rules.deal_final is DealFinal.EXACT:
-        return "every deal is complete"
-    return "a short last deal goes one card at a time as far as it goes"
+def _final(rules: Rules, w: Words) -> str:
+    return w["final.exact" if rules.deal_final is DealFinal.EXACT else "final.short"]
 
 
-def _timing(rules: Rules) -> str:
-    if rules.deal_timing is DealTiming.HANDS_EMPTY:
-        return "the next deal when every hand is empty"
-    return "the next deal after every round"
+def _timing(rules: Rules, w: Words) -> str:
+    return w["timing.empty" if rules.deal_timing is DealTiming.HANDS_EMPTY else "timing.round"]
 
 
-def _lone_joker(rules: Rules) -> str:
+def _lone_joker(rules: Rules, w: Words) -> str:
     if not rules.jokers:
-        return "no jokers"
+        return w["jokers.none"]
     if rules.lone_joker is LoneJoker.ANY_CARD:
-        return "a joker alone on the table: any card that matches it takes it"
-    return "a joker alone on the table: only a joker takes it"
+        return w["lone-joker.any-card"]
+    return w["lone-joker.joker-only"]
 
 
-def _table_jokers(rules: Rules) -> str:
+def _table_jokers(rules: Rules, w: Words) -> str:
     if not rules.jokers:
-        return "no jokers"
+        return w["jokers.none"]
     if rules.table_jokers is TableJokers.CAPTURABLE:
-        return "jokers on the table can be captured"
-    return "jokers on the table are never captured"
+        return w["table-jokers.capturable"]
+    return w["table-jokers.never"]
 
 
-def _single_card(rules: Rules) -> str:
-    if rules.build_single_card:
-        return "one card alone may be announced as a build"
-    return "one card alone is a trail, never a build"
+def _yes_no(key: str, yes: Callable[[Rules], bool]) -> Describe:
+    """A parameter that is on or off: ``key.yes`` or ``key.no``."""
+
+    def describe(rules: Rules, w: Words) -> str:
+        return w[f"{key}.{'yes' if yes(rules) else 'no'}"]
+
+    return describe
 
 
-def _operations(rules: Rules) -> str:
-    if BuildOperation.SUBTRACT in rules.build_operations:
-        return "a build goes up or down by the card played"
-    return "a build only goes up (addition)"
+def _operations(rules: Rules, w: Words) -> str:
+    both = BuildOperation.SUBTRACT in rules.build_operations
+    return w["operations.both" if both else "operations.up"]
 
 
-def _max_value(rules: Rules) -> str:
+def _max_value(rules: Rules, w: Words) -> str:
     if rules.build_max_value is None:
-        return "no highest build value"
-    return f"a build is at most {rules.build_max_value}"
+        return w["max-value.none"]
+    return w["max-value.at-most"].format(value=rules.build_max_value)
 
 
-def _same_value(rules: Rules) -> str:
-    if rules.build_same_value:
-        return "a card of the build's value may be added, keeping it"
-    return "adding a card always raises the value"
-
-
-def _holding(rules: Rules) -> str:
-    if rules.build_holding:
-        return "the builder must hold a card of the new value"
-    return "no need to hold the value"
-
-
-def _ownership(rules: Rules) -> str:
-    return "the builder owns the build" if rules.build_ownership else "builds have no owner"
-
-
-def _owner_obligation(rules: Rules) -> str:
-    if rules.build_owner_obligation:
-        return "an owner keeps a card backing each build value"
-    return "no owner to keep a build backed"
-
-
-def _for_partner(rules: Rules) -> str:
+def _for_partner(rules: Rules, w: Words) -> str:
     bases = sorted(rules.build_for_partner, key=lambda basis: basis.value)
     if not bases:
-        return "never for a partner"
-    words = {
-        PartnerBasis.PARTNER_BUILD: "owns a build of the value",
-        PartnerBasis.PARTNER_HOLDS: "holds a card of it",
-    }
-    return "for a partner who " + spoken_list((words[basis] for basis in bases), "or")
+        return w["for-partner.never"]
+    said = spoken_list((w[f"basis.{basis.value}"] for basis in bases), w["or"])
+    return w["for-partner.who"].format(bases=said)
 
 
-def _joker_zwicks(rules: Rules) -> str:
+def _joker_zwicks(rules: Rules, w: Words) -> str:
     if not rules.jokers:
-        return "no jokers"
-    if rules.zwick_joker_counts:
-        return "a zwick made with a joker counts"
-    return "a zwick made with a joker does not count"
+        return w["jokers.none"]
+    return w["joker-zwicks.yes" if rules.zwick_joker_counts else "joker-zwicks.no"]
 
 
-def _cancellation(rules: Rules) -> str:
+def _cancellation(rules: Rules, w: Words) -> str:
     if rules.zwick_cancellation is ZwickCancellation.NONE:
-        return "every zwick scores"
-    return "each side's zwicks minus the fewest of any side"
+        return w["cancellation.none"]
+    return w["cancellation.fewest"]
 
 
-def _card_points(rules: Rules) -> str:
-    def label(line: ScoreLine) -> str:
-        return line.label[:1].lower() + line.label[1:]
+def score_label(line: ScoreLine, w: Words) -> str:
+    """A score line's label in a language: its table's, else the spec's, first letter small."""
+    return w.get(SCORE_LABEL + line.label, line.label[:1].lower() + line.label[1:])
 
-    scoring = [f"{label(line)}: {line.points}" for line in rules.score_lines if line.points]
-    nothing = [label(line) for line in rules.score_lines if not line.points]
+
+def _card_points(rules: Rules, w: Words) -> str:
+    scoring = [
+        w["score.line"].format(label=score_label(line, w), points=line.points)
+        for line in rules.score_lines
+        if line.points
+    ]
+    nothing = [score_label(line, w) for line in rules.score_lines if not line.points]
     text = ", ".join(scoring)
     if nothing:
-        text += f"; {spoken_list(nothing, 'and')} nothing"
+        text += w["score.nothing"].format(labels=spoken_list(nothing, w["and"]))
     return text
 
 
-def _zwick_points(rules: Rules) -> str:
+def _zwick_points(rules: Rules, w: Words) -> str:
     points = rules.zwick_points
-    return f"{points} point{'s' if points != 1 else ''} a zwick"
+    return _plural(w, "zwick", points, points=points)
 
 
-def _most_cards(rules: Rules) -> str:
+def _most_cards(rules: Rules, w: Words) -> str:
     def awards(points: tuple[int, ...]) -> str:
         first, *rest = points
-        text = f"{first} point{'s' if first != 1 else ''}"
+        text = _plural(w, "points", first, points=first)
         for place, extra in enumerate(rest, start=2):
-            text += f", {extra} to place {place}"
+            text += w["most-cards.place"].format(points=extra, place=place)
         return text
 
     table = tuple(
         ByPlayers(players=entry.players, value=awards(entry.value)) for entry in rules.most_cards
     )
-    return _by_players(table, rules.player_counts) + "; a tie scores nobody"
+    return _by_players(table, rules.player_counts, w) + w["most-cards.tie"]
 
 
-def _stated_total(rules: Rules) -> str:
-    return f"a hand's points add up to {check_totals_text(rules)}"
+def _stated_total(rules: Rules, w: Words) -> str:
+    return w["stated-total"].format(total=check_totals_text(rules, w.language))
 
 
-def _first_dealer(rules: Rules) -> str:
+def _first_dealer(rules: Rules, w: Words) -> str:
     match = rules.match
     if match.first_dealer is FirstDealer.STATED:
-        return "a match names the first dealer"
-    end = "highest" if match.draw_wins is DrawWins.HIGHEST else "lowest"
-    order = " ".join(match.draw_order)
-    return f"the {end} card drawn deals first (low to high: {order})"
+        return w["first-dealer.stated"]
+    end = w["draw.highest" if match.draw_wins is DrawWins.HIGHEST else "draw.lowest"]
+    return w["first-dealer.draw"].format(end=end, order=" ".join(match.draw_order))
 
 
-def _match_tie(rules: Rules) -> str:
+def _match_tie(rules: Rules, w: Words) -> str:
     def rule(tie: TieRule) -> str:
-        return "shared" if tie is TieRule.SHARED else "played on hand by hand"
+        return w["tie.shared" if tie is TieRule.SHARED else "tie.play-on"]
 
     match = rules.match
-    return (
-        f"level after the set hands: {rule(match.tie_after_hands)}; "
-        f"level at the target: {rule(match.tie_at_target)}"
+    return w["tie.rules"].format(
+        after=rule(match.tie_after_hands), target=rule(match.tie_at_target)
     )
 
 
@@ -319,13 +315,13 @@ DESCRIPTIONS: Mapping[str, Describe] = MappingProxyType(
         "deal.timing": _timing,
         "capture.lone-joker": _lone_joker,
         "capture.table-jokers": _table_jokers,
-        "build.single-card": _single_card,
+        "build.single-card": _yes_no("single-card", lambda rules: rules.build_single_card),
         "build.operations": _operations,
         "build.max-value": _max_value,
-        "build.same-value": _same_value,
-        "build.holding": _holding,
-        "build.ownership": _ownership,
-        "build.owner-obligation": _owner_obligation,
+        "build.same-value": _yes_no("same-value", lambda rules: rules.build_same_value),
+        "build.holding": _yes_no("holding", lambda rules: rules.build_holding),
+        "build.ownership": _yes_no("ownership", lambda rules: rules.build_ownership),
+        "build.owner-obligation": _yes_no("obligation", lambda rules: rules.build_owner_obligation),
         "build.for-partner": _for_partner,
         "zwick.joker-counts": _joker_zwicks,
         "zwick.cancellation": _cancellation,
@@ -340,13 +336,13 @@ DESCRIPTIONS: Mapping[str, Describe] = MappingProxyType(
 """The description of every rule parameter, by its name in the spec."""
 
 
-def describe_parameter(name: str, rules: Rules) -> str:
+def describe_parameter(name: str, rules: Rules, language: Language = "en") -> str:
     """Parameter ``name`` as ``rules`` set it, in words (the name itself if it has no text)."""
     describe = DESCRIPTIONS.get(name)
-    return describe(rules) if describe is not None else name
+    return describe(rules, WORDS[language]) if describe is not None else name
 
 
-def describe_parameters(names: Iterable[str], rules: Rules) -> str:
+def describe_parameters(names: Iterable[str], rules: Rules, language: Language = "en") -> str:
     """Several parameters in words, in the order given, each once."""
-    texts = dict.fromkeys(describe_parameter(name, rules) for name in names)
+    texts = dict.fromkeys(describe_parameter(name, rules, language) for name in names)
     return "; ".join(texts)

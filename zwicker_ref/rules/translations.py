@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 from zwicker_ref.documents.locations import spec_dir
 from zwicker_ref.documents.schemas import schema_problems
@@ -32,6 +32,13 @@ from zwicker_ref.rules.variant import Clause, Variant
 
 LANGUAGES: tuple[str, ...] = ("de",)
 """The languages the spec is translated into (every clause of every variant)."""
+
+Language = Literal["en", "de"]
+"""A language the rules are published in: English (the spec's own) and German.
+
+Here, below the site, so that the rules' own words (the parameter texts, the check total)
+can be given in each language the site shows.
+"""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

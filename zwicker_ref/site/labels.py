@@ -12,7 +12,6 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping
 from functools import cache
-from typing import Literal
 
 from zwicker_ref.rules.translations import (
     AlternativeText,
@@ -21,11 +20,11 @@ from zwicker_ref.rules.translations import (
     VariantText,
     load_translation,
 )
+from zwicker_ref.rules.translations import (
+    Language as Language,  # re-exported: the site names it here
+)
 from zwicker_ref.rules.variant import Clause, Variant
 from zwicker_ref.site.cards import prose_html
-
-Language = Literal["en", "de"]
-"""A language the site is published in: English (the default, at the root) and German."""
 
 LANGUAGES: tuple[Language, ...] = ("en", "de")
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 
 from zwicker_ref.rules.sources import source_by_file
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
+from zwicker_ref.rules.translations import Language
 from zwicker_ref.rules.variant import Citation, Variant
 
 VARIANT_ORDER = ("dithmarschen", "grossenwiehe", "christiansen", "classic", "grupp", "zwick")
@@ -144,14 +145,28 @@ def source_link_html(file: str, to_root_url: str, hover: bool = True) -> str:
     return f'<a href="{href}"{title}>{html.escape(source.label)}</a>'
 
 
-def citation_md(citation: Citation, to_root: str) -> str:
+_QUOTATION: Mapping[Language, str] = {
+    "en": "“{words}”",
+    "de": '„<span lang="en">{words}</span>“',
+}
+"""A source's own (English) words quoted, by the language of the page: German quotation
+marks on a German page, the words marked as English."""
+
+
+def quoted_source_html(words: str, language: Language = "en") -> str:
+    """A source's own words (escaped here) in quotation marks for a page in ``language``."""
+    return _QUOTATION[language].format(words=html.escape(words))
+
+
+def citation_md(citation: Citation, to_root: str, language: Language = "en") -> str:
     """A citation: the linked source and the quoted section."""
-    return f"{source_link(citation.source, to_root)}, “{html.escape(citation.section)}”"
+    quoted = quoted_source_html(citation.section, language)
+    return f"{source_link(citation.source, to_root)}, {quoted}"
 
 
-def citations_md(citations: Iterable[Citation], to_root: str) -> str:
+def citations_md(citations: Iterable[Citation], to_root: str, language: Language = "en") -> str:
     """Several citations, separated by semicolons."""
-    return "; ".join(citation_md(citation, to_root) for citation in citations)
+    return "; ".join(citation_md(citation, to_root, language) for citation in citations)
 
 
 _CLAUSE_ID = re.compile(r"(?<![\w./#-])([a-z]+\.[a-z][a-z0-9-]*[a-z0-9])(?![\w/-])")

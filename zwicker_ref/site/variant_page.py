@@ -22,6 +22,7 @@ from zwicker_ref.site.examples import example_html
 from zwicker_ref.site.labels import (
     Language,
     clause_words,
+    english_markdown,
     label,
     page_path,
     topic_words,
@@ -194,12 +195,16 @@ def _clause_md(
         "",
         link_clause_refs(words.text, targets),
         "",
-        label(language, "clause.sources", cites=citations_md(clause.citations, TOPIC_ROOT)),
+        label(
+            language,
+            "clause.sources",
+            cites=citations_md(clause.citations, TOPIC_ROOT, language),
+        ),
         "",
     ]
     if clause.params:
         params = "; ".join(
-            f"`{name}`: {html.escape(describe_parameter(name, variant.rules))}"
+            f"`{name}`: {html.escape(describe_parameter(name, variant.rules, language))}"
             for name in clause.params
         )
         lines += [label(language, "clause.parameters", params=params), ""]
@@ -210,7 +215,7 @@ def _clause_md(
             head = label(language, "clause.discrepancy")
         else:
             head = label(language, "clause.reading")
-        cites = citations_md(alternative.citations, TOPIC_ROOT)
+        cites = citations_md(alternative.citations, TOPIC_ROOT, language)
         text = f'!!! note "{head}"\n    {link_clause_refs(said.text, targets)} ({cites})'
         if said.unplayable:
             unplayable = link_clause_refs(said.unplayable, targets)
@@ -298,7 +303,8 @@ def _source_games_md(scenarios: list[Scenario], language: Language) -> list[str]
         return []
     lines = [f"## {label(language, 'overview.sample_games')}", ""]
     lines += [
-        f"- [{html.escape(game.title)}](../{walkthrough_path(game.id)}), "
+        f"- [{english_markdown(html.escape(game.title), language)}]"
+        f"(../{walkthrough_path(game.id)}), "
         + label(
             language,
             "overview.game",
