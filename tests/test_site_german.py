@@ -237,11 +237,7 @@ _NOT_YET_GERMAN = pytest.mark.xfail(
     strict=True, reason="issue 36 is open: this group of German pages still has English text"
 )
 _STILL_ENGLISH = (
-    "variants",
-    #
     "topics",
-    #
-    "grid",
     #
     "rulings",
     #
@@ -276,3 +272,51 @@ def test_the_changelog_stays_english_under_a_german_note(built_site: Path) -> No
     # Left out of the English scan on purpose: one changelog, in English (CHANGELOG.md).
     page = (built_site / "de" / "changelog" / "index.html").read_text(encoding="utf-8")
     assert "Nur auf Englisch" in page
+
+
+def test_every_parameter_text_has_its_words_in_every_language() -> None:
+    from zwicker_ref.rules.parameter_words import SCORE_LABEL, WORDS
+    from zwicker_ref.site.links import ordered_variants
+
+    own = {language: set(words.templates) for language, words in WORDS.items()}
+    plain = {
+        language: {k for k in keys if not k.startswith(SCORE_LABEL)}
+        for language, keys in own.items()
+    }
+    assert all(keys == plain["en"] for keys in plain.values()), plain
+    labels = {line.label for v in ordered_variants() for line in v.rules.score_lines}
+    for language, keys in own.items():
+        if language != "en":
+            assert {SCORE_LABEL + label for label in labels} <= keys, language
+
+
+def test_parameter_lines_and_grid_cells_in_german() -> None:
+    from zwicker_ref.rules.parameter_text import describe_parameter
+    from zwicker_ref.rules.spec_loader import load_variant
+    from zwicker_ref.site.grid import row_cell, row_parameters
+    from zwicker_ref.site.grid_rows import ASKED, QUESTIONS, grid_questions
+    from zwicker_ref.site.links import ordered_variants
+
+    grossenwiehe = load_variant("grossenwiehe").rules
+    assert describe_parameter("players.counts", grossenwiehe, "de") == "2, 3, 4 oder 6 Spieler"
+    assert describe_parameter("score.zwick", load_variant("classic").rules, "de") == (
+        "3 Punkte je Zwick"
+    )
+    assert describe_parameter("deal.schedule", grossenwiehe, "de") == (
+        "je 2 + 2 (in Zweierpäckchen) und 10 auf den Tisch, dann je 4 (in Zweierpäckchen), "
+        "bis der Talon aufgebraucht ist"
+    )
+    assert {q.clause_ids[0] for q in QUESTIONS} == set(ASKED["de"])
+    variants = ordered_variants()
+    jokers = next(q for q in grid_questions(variants, "de") if q.anchor == "capture.table-jokers")
+    assert jokers.ask == "Kann ein Joker vom Tisch genommen werden?"
+    classic = load_variant("classic")
+    cell = row_cell(jokers, classic, row_parameters(jokers, variants), "de")
+    assert cell.reason == "stellt sich nicht: die Spielart hat keine Joker"
+
+
+def test_a_source_quoted_on_a_german_page_is_marked_english() -> None:
+    from zwicker_ref.site.links import quoted_source_html
+
+    assert quoted_source_html("Cards placed <one>") == "“Cards placed &lt;one&gt;”"
+    assert quoted_source_html("Cards placed", "de") == '„<span lang="en">Cards placed</span>“'

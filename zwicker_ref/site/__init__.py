@@ -148,7 +148,9 @@ def generate(
             write(walkthrough_path(game.id), match_walkthrough_page(game))
     for language in LANGUAGES:
         write(page_path("games/index.md", language), games_index(games, language))
-    write(GRID, grid_page(variants, disagreements(variants, scenarios, all_clause_ids(variants))))
+    explore = disagreements(variants, scenarios, all_clause_ids(variants))
+    for language in LANGUAGES:
+        write(page_path(GRID, language), grid_page(variants, explore, language))
     # corpus.json at the root as before, and with every corpus file at its versioned address.
     write("corpus.json", corpus_json(version))
     write(published_path("corpus.json", version.corpus), corpus_json(version))

@@ -10,21 +10,23 @@ rows the same in every variant can be hidden with one switch.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from zwicker_ref.rules.comparison import check_totals_text, compare
 from zwicker_ref.rules.parameter_text import describe_parameters
-from zwicker_ref.rules.variant import Clause, Variant
+from zwicker_ref.rules.variant import Clause, Option, Variant
 from zwicker_ref.site.explorer_rows import Explore, explore_link_html
 from zwicker_ref.site.grid_rows import Question, grid_questions, row_topic
-from zwicker_ref.site.labels import Language, label, variant_text
+from zwicker_ref.site.labels import Language, clause_words, label, topic_words, variant_text
 from zwicker_ref.site.links import (
     all_clause_ids,
     clause_page_path,
     display_name,
     grid_row_id,
     link_clause_refs,
+    quoted_source_html,
     source_link_html,
     url_of,
     variant_page_path,
@@ -69,22 +71,26 @@ def row_parameters(question: Question, variants: Sequence[Variant]) -> list[str]
     return list(names)
 
 
-def row_cell(question: Question, variant: Variant, params: Sequence[str]) -> Cell:
-    """One variant's answer to a row's question."""
+def _titles(clauses: Sequence[Clause], variant: Variant, language: Language) -> str:
+    """The clauses' titles in ``language``, for a cell whose row states no parameter."""
+    return "; ".join(clause_words(variant, clause, language).title for clause in clauses)
+
+
+def row_cell(
+    question: Question, variant: Variant, params: Sequence[str], language: Language = "en"
+) -> Cell:
+    """One variant's answer to a row's question, in ``language``."""
     clauses = tuple(c for c in variant.clauses if c.id in question.clause_ids)
-    rule = describe_parameters(params, variant.rules) if params else ""
+    rule = describe_parameters(params, variant.rules, language) if params else ""
     if clauses:
-        return Cell(clauses=clauses, rule=rule or "; ".join(c.title for c in clauses))
+        return Cell(clauses=clauses, rule=rule or _titles(clauses, variant, language))
     if question.arises is not None and not question.arises.test(variant.rules):
-        return Cell(clauses=(), rule="", reason=question.arises.otherwise)
+        return Cell(clauses=(), rule="", reason=question.arises.otherwise(language))
     elsewhere = next((c.id for c in variant.clauses if set(c.params) & set(params)), None)
     if elsewhere is not None:
-        return Cell(clauses=(), rule=rule, reason="stated in another row", see=elsewhere)
-    return Cell(
-        clauses=(),
-        rule=rule,
-        reason="the variant's sources are silent on it: no clause",
-    )
+        why = label(language, "grid.why.elsewhere")
+        return Cell(clauses=(), rule=rule, reason=why, see=elsewhere)
+    return Cell(clauses=(), rule=rule, reason=label(language, "grid.why.silent"))
 
 
 def is_same_everywhere(cells: Sequence[Cell]) -> bool:
@@ -92,59 +98,58 @@ def is_same_everywhere(cells: Sequence[Cell]) -> bool:
     return all(cell.clauses for cell in cells) and len({c.signature for c in cells}) == 1
 
 
-def _sources_html(clause: Clause) -> str:
+def _sources_html(clause: Clause, language: Language) -> str:
     """A clause's sources, each once, with the sections cited from it."""
     sections: dict[str, dict[str, None]] = {}
     for citation in clause.citations:
         sections.setdefault(citation.source, {})[citation.section] = None
     cited = "; ".join(
         f"{source_link_html(source, '../', hover=False)}: "
-        + ", ".join(f"“{html.escape(section)}”" for section in found)
+        + ", ".join(quoted_source_html(section, language) for section in found)
         for source, found in sections.items()
     )
     return f'<div class="zc-cell-sources">{cited}</div>'
 
 
-def _clause_html(clause: Clause, variant: Variant, elsewhere: set[str]) -> str:
+def _clause_html(clause: Clause, variant: Variant, elsewhere: set[str], language: Language) -> str:
+    words = clause_words(variant, clause, language)
     href = f"../{url_of(clause_page_path(variant.id, clause.id))}#{clause.id}"
-    link = f'<a href="{href}">{html.escape(clause.title)}</a>'
-    parts = [f'<div class="zc-cell-clause">{link} {status_badge(clause.status.value, hover=False)}']
-    parts.append(_sources_html(clause))
+    link = f'<a href="{href}">{html.escape(words.title)}</a>'
+    badge = status_badge(clause.status.value, hover=False, language=language)
+    parts = [f'<div class="zc-cell-clause">{link} {badge}']
+    parts.append(_sources_html(clause, language))
     if clause.alternatives:
         count = len(clause.alternatives)
         readings = "".join(
-            f"<li>{'option <code>' + alt.option + '</code>: ' if alt.option else ''}"
-            f"{_linked_html(alt.text, elsewhere)}</li>"
-            for alt in clause.alternatives
+            f"<li>{label(language, 'grid.option', option=alt.option) if alt.option else ''}"
+            f"{_linked_html(said.text, elsewhere)}</li>"
+            for alt, said in zip(clause.alternatives, words.alternatives, strict=True)
         )
-        parts.append(
-            f"<details><summary>{count} reading{'s' if count > 1 else ''} not chosen"
-            f"</summary><ul>{readings}</ul></details>"
-        )
+        summary = label(language, f"grid.not_chosen.{'one' if count == 1 else 'many'}", count=count)
+        parts.append(f"<details><summary>{summary}</summary><ul>{readings}</ul></details>")
     parts.append("</div>")
     return "".join(parts)
 
 
-def _cell(cell: Cell, variant: Variant, elsewhere: set[str], asks: dict[str, str]) -> str:
-    label = f' data-variant="{html.escape(display_name(variant.id))}"'
+def _cell(
+    cell: Cell, variant: Variant, elsewhere: set[str], asks: dict[str, str], language: Language
+) -> str:
+    named = f' data-variant="{html.escape(display_name(variant.id))}"'
     if not cell.clauses:
         reason = html.escape(cell.reason)
         if cell.see is not None:
-            row = grid_row_id(cell.see)
-            reason = f'stated in the row <a href="#{row}">{html.escape(asks[cell.see])}</a>'
-        rule = (
-            f'<div class="zc-cell-rule">the reference plays: {html.escape(cell.rule)}</div>'
-            if cell.rule
-            else ""
-        )
+            row = f'<a href="#{grid_row_id(cell.see)}">{html.escape(asks[cell.see])}</a>'
+            reason = label(language, "grid.stated_in_row", row=row)
+        plays = label(language, "grid.reference_plays", rule=html.escape(cell.rule))
+        rule = f'<div class="zc-cell-rule">{plays}</div>' if cell.rule else ""
         return (
-            f'<td class="zc-absent"{label}><span class="zc-dash" aria-hidden="true">—</span> '
+            f'<td class="zc-absent"{named}><span class="zc-dash" aria-hidden="true">—</span> '
             f'<span class="zc-reason">{reason}</span>{rule}</td>'
         )
-    stated = cell.rule != "; ".join(c.title for c in cell.clauses)
+    stated = cell.rule != _titles(cell.clauses, variant, language)
     rule = f'<div class="zc-cell-rule">{html.escape(cell.rule)}</div>' if stated else ""
-    clauses = "".join(_clause_html(c, variant, elsewhere) for c in cell.clauses)
-    return f"<td{label}>{rule}{clauses}</td>"
+    clauses = "".join(_clause_html(c, variant, elsewhere, language) for c in cell.clauses)
+    return f"<td{named}>{rule}{clauses}</td>"
 
 
 def _linked_html(text: str, clause_ids: set[str]) -> str:
@@ -153,24 +158,33 @@ def _linked_html(text: str, clause_ids: set[str]) -> str:
     return link_clause_refs(html.escape(text), targets, markdown=False)
 
 
-def _glance(variants: list[Variant]) -> list[str]:
+def _option_ids_html(text: str, option_ids: set[str]) -> str:
+    """HTML text with every option id written as code (``single-pack``), as identifiers are."""
+    if not option_ids:
+        return text
+    names = "|".join(re.escape(option_id) for option_id in sorted(option_ids, key=len)[::-1])
+    return re.sub(rf"(?<![\w-])({names})(?![\w-])", r"<code>\1</code>", text)
+
+
+def _glance(variants: list[Variant], language: Language) -> list[str]:
     clause_ids = set(all_clause_ids(variants))
+    option_ids = {option.id for variant in variants for option in variant.options}
     rows = [
         f'<tr><th scope="row">{html.escape(name)}</th>'
-        + "".join(f"<td>{_linked_html(text, clause_ids)}</td>" for text in texts)
+        + "".join(
+            f"<td>{_option_ids_html(_linked_html(text, clause_ids), option_ids)}</td>"
+            for text in texts
+        )
         + "</tr>"
-        for name, texts in compare(variants)
+        for name, texts in compare(variants, language)
     ]
     return [
-        "## At a glance",
+        f"## {label(language, 'grid.glance')}",
         "",
-        "Computed from each variant's rule parameters (`zwicker diff A B` prints the "
-        "differences of two in a terminal). The check total is the points one hand hands "
-        "out before zwicks; a tie for a most-cards place gives that place, and the next, to "
-        "nobody.",
+        label(language, "grid.glance.intro"),
         "",
         '<div class="zc-grid-wrap" markdown="0"><table class="zc-grid">',
-        _head(variants, "aspect"),
+        _head(variants, label(language, "grid.corner.aspect")),
         "<tbody>",
         *rows,
         "</tbody></table></div>",
@@ -178,12 +192,20 @@ def _glance(variants: list[Variant]) -> list[str]:
     ]
 
 
-def _options(variants: list[Variant]) -> list[str]:
+def _option_text(variant: Variant, option: Option, language: Language) -> str:
+    """An option's explanation in ``language``: its clause's alternative that names it."""
+    clause = next(c for c in variant.clauses if c.id == option.clause_id)
+    said = clause_words(variant, clause, language).alternatives
+    index = next(i for i, alt in enumerate(clause.alternatives) if alt.option == option.id)
+    return said[index].text
+
+
+def _options(variants: list[Variant], language: Language) -> list[str]:
     """Every playable option in words, under its variant, linked to its clause."""
     lines = [
-        "## Options",
+        f"## {label(language, 'grid.options')}",
         "",
-        "The readings a table can agree to play instead of the default rule.",
+        label(language, "grid.options.intro"),
         "",
     ]
     for variant in variants:
@@ -196,7 +218,7 @@ def _options(variants: list[Variant]) -> list[str]:
                 clause.id: f"{clause_page_path(variant.id, clause.id)}#{clause.id}"
                 for clause in variant.clauses
             }
-            text = link_clause_refs(option.text, targets)
+            text = link_clause_refs(_option_text(variant, option, language), targets)
             lines.append(
                 f"- `{option.id}` ([{option.clause_id}]({page}#{option.clause_id})): {text}"
             )
@@ -232,7 +254,9 @@ def _row_head(question: Question, explore: str = "") -> str:
 
 
 def grid_rows_html(
-    variants: list[Variant], explore: Mapping[str, Explore] | None = None
+    variants: list[Variant],
+    explore: Mapping[str, Explore] | None = None,
+    language: Language = "en",
 ) -> tuple[list[str], list[str], int]:
     """The clause grid's rows (HTML), its topics in order, and how many rows differ.
 
@@ -241,7 +265,7 @@ def grid_rows_html(
     first of its clause ids that has one.
     """
     known = set(all_clause_ids(variants))
-    questions = grid_questions(variants)
+    questions = grid_questions(variants, language)
     asks = {clause_id: q.ask for q in questions for clause_id in q.clause_ids}
     rows: list[str] = []
     topics: list[str] = []
@@ -252,10 +276,10 @@ def grid_rows_html(
             topics.append(topic)
             rows.append(
                 f'<tr class="zc-topic" id="topic-{topic}"><th colspan="{len(variants) + 1}">'
-                f"{topic}</th></tr>"
+                f"{_topic_name(topic, language)}</th></tr>"
             )
         params = row_parameters(question, variants)
-        cells = [row_cell(question, variant, params) for variant in variants]
+        cells = [row_cell(question, variant, params, language) for variant in variants]
         same = is_same_everywhere(cells)
         differing += not same
         rows.append(
@@ -263,7 +287,7 @@ def grid_rows_html(
             f'class="{"zc-same" if same else "zc-differs"}">'
             f"{_row_head(question, '' if same else _explore_link(question, explore))}"
             + "".join(
-                _cell(cell, variant, known, asks)
+                _cell(cell, variant, known, asks, language)
                 for cell, variant in zip(cells, variants, strict=True)
             )
             + "</tr>"
@@ -280,11 +304,20 @@ def _explore_link(question: Question, explore: Mapping[str, Explore] | None) -> 
     return ""
 
 
-def grid_page(variants: list[Variant], explore: Mapping[str, Explore] | None = None) -> str:
+def _topic_name(topic: str, language: Language) -> str:
+    """A topic as the grid names it: its id in English, its name in another language."""
+    return label(language, "grid.topic", topic=topic, name=topic_words(topic, language))
+
+
+def grid_page(
+    variants: list[Variant],
+    explore: Mapping[str, Explore] | None = None,
+    language: Language = "en",
+) -> str:
     """The grid page: the variants at a glance, then one row per question by variant."""
     clause_ids = all_clause_ids(variants)
-    rows, topics, differing = grid_rows_html(variants, explore)
-    home_links = " · ".join(f"[{topic}](#topic-{topic})" for topic in topics)
+    rows, topics, differing = grid_rows_html(variants, explore, language)
+    home_links = " · ".join(f"[{_topic_name(topic, language)}](#topic-{topic})" for topic in topics)
     lines = [
         "---",
         "hide:",
@@ -292,26 +325,26 @@ def grid_page(variants: list[Variant], explore: Mapping[str, Explore] | None = N
         "  - toc",
         "---",
         "",
-        "# The rules by variant",
+        f"# {label(language, 'grid.title')}",
         "",
-        f"{len(clause_ids)} clause ids in {len(variants)} variants, one row per question "
-        "(clauses that answer the same question share a row). Each cell states the rule in "
-        "a few words, computed from the clause's parameters (or its title where it has "
-        "none), then links the clause, with its status, its sources and the readings not "
-        f"chosen. {differing} rows where the variants differ are marked "
-        '<span class="zc-differs-key">like this</span>; a dash says why the variant has '
-        "no clause there.",
+        label(
+            language,
+            "grid.intro",
+            clause_ids=len(clause_ids),
+            variants=len(variants),
+            differing=differing,
+        ),
         "",
-        f"Topics: {home_links}.",
+        label(language, "grid.topics", links=home_links),
         "",
-        *_glance(variants),
-        *_options(variants),
-        "## Question by question",
+        *_glance(variants, language),
+        *_options(variants, language),
+        f"## {label(language, 'grid.by_question')}",
         "",
         f'<div class="zc-grid-page" markdown="0"><input type="checkbox" id="{_SAME_SWITCH}"> '
-        f'<label for="{_SAME_SWITCH}">Hide the rows that are the same in every variant</label>',
+        f'<label for="{_SAME_SWITCH}">{label(language, "grid.hide_same")}</label>',
         '<table class="zc-grid zc-grid-clauses">',
-        _head(variants, "question"),
+        _head(variants, label(language, "grid.corner.question")),
         "<tbody>",
         *rows,
         "</tbody></table></div>",

@@ -11,10 +11,11 @@ not arise under its rules (no jokers, no owners, no partners), or another row st
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from zwicker_ref.rules.variant import Rules, Variant
+from zwicker_ref.site.labels import Language, clause_words, label
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -22,8 +23,13 @@ class Arises:
     """When a row's question arises at all, as a test of the rules, and why it may not."""
 
     test: Callable[[Rules], bool]
-    otherwise: str
-    """Why it does not arise, for a cell of a variant whose rules fail the test."""
+    why: str
+    """Why it does not arise, for a cell of a variant whose rules fail the test: the key of
+    its words (``grid.why.<why>`` in :mod:`.labels`)."""
+
+    def otherwise(self, language: Language = "en") -> str:
+        """Why the question does not arise, in ``language``."""
+        return label(language, f"grid.why.{self.why}")
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -56,12 +62,10 @@ def _builds_for_partner(rules: Rules) -> bool:
     return bool(rules.build_for_partner)
 
 
-NO_JOKERS = Arises(test=_has_jokers, otherwise="does not arise: the variant has no jokers")
-NO_PARTNERS = Arises(test=_has_partners, otherwise="does not arise: everyone plays alone")
-NO_OWNERS = Arises(test=_has_owners, otherwise="does not arise: builds have no owners")
-NOBODY_FOR_PARTNER = Arises(
-    test=_builds_for_partner, otherwise="does not arise: nobody builds for a partner"
-)
+NO_JOKERS = Arises(test=_has_jokers, why="no-jokers")
+NO_PARTNERS = Arises(test=_has_partners, why="no-partners")
+NO_OWNERS = Arises(test=_has_owners, why="no-owners")
+NOBODY_FOR_PARTNER = Arises(test=_builds_for_partner, why="nobody-for-partner")
 
 
 def _q(*clause_ids: str, ask: str, arises: Arises | None = None) -> Question:
@@ -161,16 +165,83 @@ QUESTIONS: tuple[Question, ...] = (
 """The grid's rows in order; a clause id listed nowhere gets a row of its own after them."""
 
 
-def grid_questions(variants: Iterable[Variant]) -> list[Question]:
+ASKED: Mapping[Language, Mapping[str, str]] = {
+    "en": {q.clause_ids[0]: q.ask for q in QUESTIONS},
+    "de": {
+        "players.count": "Wie viele spielen mit?",
+        "players.partnerships": "Wer spielt mit wem?",
+        "seating.numbering": "Wie sind Plätze und Parteien nummeriert?",
+        "seating.dealer": "Wer gibt zuerst, und wie wird es entschieden?",
+        "deck.cards": "Welches Blatt, und wie viele?",
+        "deck.jokers": "Welche Joker?",
+        "values.matching": "Was zählen Asse und Bilder?",
+        "values.use": "Welchen Wert bietet eine Karte wo?",
+        "values.special-cards": "Haben manche Karten besondere Werte?",
+        "deal.schedule": "Wie werden die Karten gegeben?",
+        "deal.deck-order": "Wie ergibt sich eine Ausgabe aus einer angegebenen Kartenfolge?",
+        "turn.order": "Wer spielt wann?",
+        "turn.stage-lead": "Wer spielt nach einer neuen Ausgabe zuerst?",
+        "turn.one-move": "Wie viele Handlungen hat ein Zug?",
+        "trail.play": "Was ist Zulegen?",
+        "capture.match": "Wie sticht eine Karte durch gleichen Wert?",
+        "capture.sum": "Wie sticht eine Karte eine Gruppe, die sich zum Wert summiert?",
+        "capture.groups": "Kann eine Karte mehrere Gruppen nehmen?",
+        "capture.addition-only": "Wird in Gruppen je abgezogen?",
+        "capture.optional": "Muss man stechen, und alles nehmen?",
+        "capture.no-advice": "Darf ein Partner auf einen Stich hinweisen?",
+        "capture.trick": "Wohin kommen gestochene Karten?",
+        "capture.identity": "Wann sind zwei Stiche derselbe Zug?",
+        "capture.table-jokers": "Kann ein Joker vom Tisch genommen werden?",
+        "build.definition": "Was ist ein Bau?",
+        "build.single-card": "Kann eine Karte allein ein Bau sein?",
+        "build.up-down": "Wie ändert eine Karte den Wert eines Baus?",
+        "build.arithmetic": "Wie hoch darf ein Bau gehen?",
+        "build.same-value": "Darf ein Bau seinen Wert behalten?",
+        "build.holding": "Muss, wer baut, den neuen Wert halten?",
+        "build.ownership": "Wem gehört ein Bau?",
+        "build.owner-obligation": "Muss ein Besitzer seine Bauten gedeckt halten?",
+        "build.for-partner": "Darf man einen Wert für den Partner bauen?",
+        "build.for-partner-basis": "Wann wird das Bauen für den Partner beurteilt?",
+        "build.no-combining": "Lassen sich getrennte Tischstücke zu einem Bau vereinen?",
+        "build.identity": "Wann sind zwei Bauten derselbe Zug?",
+        "zwick.clear-table": "Was ist ein Zwick?",
+        "zwick.next-play": "Was folgt auf einen Zwick?",
+        "zwick.last-play": "Zählt ein Zwick mit dem letzten Ausspielen?",
+        "zwick.scoring": "Heben sich Zwicks auf?",
+        "stage.carry-over": "Was bleibt zwischen den Ausgaben auf dem Tisch?",
+        "end.leftovers": "Wer bekommt die Restkarten am Ende?",
+        "end.no-capture": "Und wenn niemand gestochen hat?",
+        "score.cards": "Welche Karten zählen, und wie viel?",
+        "score.zwick": "Was ist ein Zwick wert?",
+        "score.most-cards": "Was sind die meisten Karten wert, und bei Gleichstand?",
+        "score.check-total": "Was ergeben die Punkte eines Spiels zusammen?",
+        "match.rotation": "Wer gibt das nächste Spiel?",
+        "match.end": "Wann endet eine Partie?",
+        "match.winner": "Wer gewinnt eine Partie?",
+        "match.tie": "Und wenn die Gesamtstände gleich sind?",
+        "match.carry-over": "Was geht von Spiel zu Spiel weiter?",
+    },
+}
+"""Each listed question in each language, by the first clause id it lists."""
+
+
+def grid_questions(variants: Iterable[Variant], language: Language = "en") -> list[Question]:
     """The rows for these variants: the listed questions any of them answers, then the rest.
 
-    Every clause id of every variant is in exactly one row.
+    Every clause id of every variant is in exactly one row. The questions are asked in
+    ``language``; a clause listed in no question is asked by its title.
     """
     variants = list(variants)
-    present = {clause.id: clause.title for variant in variants for clause in variant.clauses}
+    present = {
+        clause.id: clause_words(variant, clause, language).title
+        for variant in variants
+        for clause in variant.clauses
+    }
     rows = [
         Question(
-            clause_ids=tuple(c for c in q.clause_ids if c in present), ask=q.ask, arises=q.arises
+            clause_ids=tuple(c for c in q.clause_ids if c in present),
+            ask=ASKED[language][q.clause_ids[0]],
+            arises=q.arises,
         )
         for q in QUESTIONS
         if any(clause_id in present for clause_id in q.clause_ids)

@@ -137,6 +137,84 @@ _LABELS: Mapping[str, Mapping[Language, str]] = {
         "en": "| clause | rule | status | examples |",
         "de": "| Klausel | Regel | Status | Beispiele |",
     },
+    # The grid (grid.py, grid_rows.py): its page, cells, dashes and their reasons.
+    "grid.title": {"en": "The rules by variant", "de": "Die Regeln nach Spielart"},
+    "grid.intro": {
+        "en": "{clause_ids} clause ids in {variants} variants, one row per question "
+        "(clauses that answer the same question share a row). Each cell states the rule in "
+        "a few words, computed from the clause's parameters (or its title where it has "
+        "none), then links the clause, with its status, its sources and the readings not "
+        "chosen. {differing} rows where the variants differ are marked "
+        '<span class="zc-differs-key">like this</span>; a dash says why the variant has '
+        "no clause there.",
+        "de": "{clause_ids} Klausel-Ids in {variants} Spielarten, eine Zeile je Frage "
+        "(Klauseln, die dieselbe Frage beantworten, teilen sich eine Zeile). Jede Zelle nennt "
+        "die Regel in wenigen Worten, berechnet aus den Parametern der Klausel (oder aus "
+        "ihrem Titel, wo sie keine hat), und verlinkt dann die Klausel mit ihrem Status, "
+        "ihren Quellen und den nicht gewählten Lesarten. {differing} Zeilen, in denen sich "
+        'die Spielarten unterscheiden, sind <span class="zc-differs-key">so</span> '
+        "markiert; ein Strich sagt, warum die Spielart dort keine Klausel hat.",
+    },
+    "grid.topics": {"en": "Topics: {links}.", "de": "Themen: {links}."},
+    "grid.topic": {"en": "{topic}", "de": "{name}"},
+    "grid.glance": {"en": "At a glance", "de": "Auf einen Blick"},
+    "grid.glance.intro": {
+        "en": "Computed from each variant's rule parameters (`zwicker diff A B` prints the "
+        "differences of two in a terminal). The check total is the points one hand hands "
+        "out before zwicks; a tie for a most-cards place gives that place, and the next, to "
+        "nobody.",
+        "de": "Berechnet aus den Regelparametern jeder Spielart (`zwicker diff A B` zeigt die "
+        "Unterschiede zweier Spielarten im Terminal). Die Kontrollsumme sind die Punkte, die "
+        "ein Spiel vor den Zwicks verteilt; ein Gleichstand um einen Platz bei den meisten "
+        "Karten gibt diesen Platz und den nächsten niemandem.",
+    },
+    "grid.corner.aspect": {"en": "aspect", "de": "Aspekt"},
+    "grid.corner.question": {"en": "question", "de": "Frage"},
+    "grid.options": {"en": "Options", "de": "Optionen"},
+    "grid.options.intro": {
+        "en": "The readings a table can agree to play instead of the default rule.",
+        "de": "Die Lesarten, die eine Runde statt der Grundregel vereinbaren kann.",
+    },
+    "grid.by_question": {"en": "Question by question", "de": "Frage für Frage"},
+    "grid.hide_same": {
+        "en": "Hide the rows that are the same in every variant",
+        "de": "Die Zeilen ausblenden, die in allen Spielarten gleich sind",
+    },
+    "grid.not_chosen.one": {
+        "en": "{count} reading not chosen",
+        "de": "{count} nicht gewählte Lesart",
+    },
+    "grid.not_chosen.many": {
+        "en": "{count} readings not chosen",
+        "de": "{count} nicht gewählte Lesarten",
+    },
+    "grid.option": {"en": "option <code>{option}</code>: ", "de": "Option <code>{option}</code>: "},
+    "grid.stated_in_row": {"en": "stated in the row {row}", "de": "steht in der Zeile {row}"},
+    "grid.reference_plays": {
+        "en": "the reference plays: {rule}",
+        "de": "der Referenzinterpreter spielt: {rule}",
+    },
+    "grid.why.elsewhere": {"en": "stated in another row", "de": "steht in einer anderen Zeile"},
+    "grid.why.silent": {
+        "en": "the variant's sources are silent on it: no clause",
+        "de": "die Quellen der Spielart schweigen dazu: keine Klausel",
+    },
+    "grid.why.no-jokers": {
+        "en": "does not arise: the variant has no jokers",
+        "de": "stellt sich nicht: die Spielart hat keine Joker",
+    },
+    "grid.why.no-partners": {
+        "en": "does not arise: everyone plays alone",
+        "de": "stellt sich nicht: jeder spielt für sich",
+    },
+    "grid.why.no-owners": {
+        "en": "does not arise: builds have no owners",
+        "de": "stellt sich nicht: Bauten haben keinen Besitzer",
+    },
+    "grid.why.nobody-for-partner": {
+        "en": "does not arise: nobody builds for a partner",
+        "de": "stellt sich nicht: niemand baut für einen Partner",
+    },
     "changelog.note": {
         "en": "",
         "de": '!!! note "Nur auf Englisch"\n    Das Änderungsprotokoll führt das Projekt an einer '
