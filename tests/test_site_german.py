@@ -320,3 +320,6 @@ def test_a_source_quoted_on_a_german_page_is_marked_english() -> None:
 
     assert quoted_source_html("Cards placed <one>") == "“Cards placed &lt;one&gt;”"
     assert quoted_source_html("Cards placed", "de") == '„<span lang="en">Cards placed</span>“'
+    # The German sheet's own words are German on a German page, marked so on an English one.
+    assert quoted_source_html("Hat er", "de", "de") == "„Hat er“"
+    assert quoted_source_html("Hat er", "en", "de") == '“<span lang="de">Hat er</span>”'

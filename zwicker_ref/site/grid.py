@@ -27,6 +27,7 @@ from zwicker_ref.site.links import (
     grid_row_id,
     link_clause_refs,
     quoted_source_html,
+    source_language,
     source_link_html,
     url_of,
     variant_page_path,
@@ -105,7 +106,9 @@ def _sources_html(clause: Clause, language: Language) -> str:
         sections.setdefault(citation.source, {})[citation.section] = None
     cited = "; ".join(
         f"{source_link_html(source, '../', hover=False)}: "
-        + ", ".join(quoted_source_html(section, language) for section in found)
+        + ", ".join(
+            quoted_source_html(section, language, source_language(source)) for section in found
+        )
         for source, found in sections.items()
     )
     return f'<div class="zc-cell-sources">{cited}</div>'

@@ -145,22 +145,36 @@ def source_link_html(file: str, to_root_url: str, hover: bool = True) -> str:
     return f'<a href="{href}"{title}>{html.escape(source.label)}</a>'
 
 
-_QUOTATION: Mapping[Language, str] = {
-    "en": "“{words}”",
-    "de": '„<span lang="en">{words}</span>“',
-}
-"""A source's own (English) words quoted, by the language of the page: German quotation
-marks on a German page, the words marked as English."""
+_QUOTATION: Mapping[Language, str] = {"en": "“{words}”", "de": "„{words}“"}
+"""Quotation marks by the language of the page."""
+
+_LANGUAGE_CODES: Mapping[str, str] = {"English": "en", "German": "de"}
+"""The sources manifest's language names (``German``, ``English (machine translation)``)."""
 
 
-def quoted_source_html(words: str, language: Language = "en") -> str:
-    """A source's own words (escaped here) in quotation marks for a page in ``language``."""
-    return _QUOTATION[language].format(words=html.escape(words))
+def source_language(file: str) -> str:
+    """The language code of a source's own words, from the manifest (``en`` if unknown)."""
+    source = source_by_file(file)
+    name = source.language.split(" (", 1)[0] if source is not None else "English"
+    return _LANGUAGE_CODES.get(name, "en")
+
+
+def quoted_source_html(words: str, language: Language = "en", words_language: str = "en") -> str:
+    """A source's own words (escaped here) quoted on a page in ``language``.
+
+    In the page's quotation marks; words in another language than the page's are marked
+    with theirs (``lang="en"`` on a German page), for browsers, screen readers and the
+    test for English left in German pages.
+    """
+    escaped = html.escape(words)
+    if words_language != language:
+        escaped = f'<span lang="{words_language}">{escaped}</span>'
+    return _QUOTATION[language].format(words=escaped)
 
 
 def citation_md(citation: Citation, to_root: str, language: Language = "en") -> str:
     """A citation: the linked source and the quoted section."""
-    quoted = quoted_source_html(citation.section, language)
+    quoted = quoted_source_html(citation.section, language, source_language(citation.source))
     return f"{source_link(citation.source, to_root)}, {quoted}"
 
 
