@@ -11,27 +11,41 @@ recorded digest no longer matches and the translation is *stale*: :func:`check_t
 names every clause that is missing, stale, or shaped unlike its English (a different
 number of alternatives), so ``zwicker validate`` and CI fail until the translator has
 looked at it again.
+
+The words of the JSON Schemas (each schema's description and its fields' meanings, which
+the site's schemas page shows) and the sources manifest's words about each source (all
+but its title) are translated the same way, unit by unit with digests, in one file each per
+language: ``spec/translations/<language>/schemas.yaml`` (:func:`check_schema_translation`)
+and ``sources.yaml`` (:func:`check_source_translation`). The schemas themselves and the
+sources' titles stay English.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import astuple, dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from zwicker_ref.documents.locations import spec_dir
 from zwicker_ref.documents.schemas import schema_problems
-from zwicker_ref.documents.yamlfile import YamlDocument, checked, read_yaml
+from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, checked, read_yaml
 from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem
+from zwicker_ref.rules.sources import load_sources
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
 from zwicker_ref.rules.variant import Clause, Variant
 
 LANGUAGES: tuple[str, ...] = ("de",)
 """The languages the spec is translated into (every clause of every variant)."""
+
+SCHEMAS = "schemas"
+"""The name (without ``.yaml``) of a language's translation of the schemas' words."""
+
+SOURCES = "sources"
+"""The name (without ``.yaml``) of a language's translation of the sources manifest's words."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -70,6 +84,29 @@ class Translation:
     clauses: Mapping[str, ClauseText]
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SchemaText:
+    """One JSON Schema's words in another language: its description, its fields' meanings."""
+
+    description: str
+    fields: Mapping[str, str]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SourceText:
+    """A source's entry in the manifest in the project's words, in another language.
+
+    Its title stays as the source has it; these are the manifest's own words about it.
+    """
+
+    short: str
+    author: str
+    date: str
+    language: str
+    kind: str
+    covers: str
+
+
 def translations_dir(language: str) -> Path:
     """The folder of one language's translations: ``spec/translations/<language>/``."""
     return spec_dir() / "translations" / language
@@ -93,6 +130,36 @@ def clause_english(clause: Clause) -> list[object]:
 def variant_english(variant: Variant) -> list[object]:
     """What a variant's own text translates: its name, summary and source roles."""
     return [variant.name, variant.summary, [source.role for source in variant.sources]]
+
+
+def schema_english() -> dict[str, SchemaText]:
+    """What the schemas' translation translates, by schema file name (``x.schema.json``).
+
+    Each schema's description, and the description of each of its fields (its top-level
+    properties) that has one; each is a unit of its own, with its own digest.
+    """
+    found = {}
+    for path in sorted((spec_dir() / "schema").glob("*.schema.json")):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        properties = schema.get("properties", {})
+        fields = {name: f["description"] for name, f in properties.items() if "description" in f}
+        found[path.name] = SchemaText(description=schema.get("description", ""), fields=fields)
+    return found
+
+
+def source_english() -> dict[str, SourceText]:
+    """What the sources' translation translates: each entry's own words, by source id."""
+    return {
+        source.id: SourceText(
+            short=source.short,
+            author=source.author,
+            date=source.date,
+            language=source.language,
+            kind=source.kind,
+            covers=source.covers,
+        )
+        for source in load_sources()
+    }
 
 
 def load_translation(variant_id: str, language: str) -> Translation:
@@ -195,26 +262,39 @@ def _clause_problems(
         raw = clauses.get(clause_id)
         if raw is None:
             problems.append(
-                document.problem(
-                    ErrorCode.TRANSLATION_MISSING,
-                    f"clause {clause_id!r} is not translated (the digest of its English is "
-                    f"{digest(clause_english(clause))})",
-                    ("clauses",),
-                )
+                _missing(document, f"clause {clause_id!r}", clause_english(clause), ("clauses",))
             )
             continue
-        now = digest(clause_english(clause))
-        if raw["translates"] != now:
-            problems.append(
-                document.problem(
-                    ErrorCode.TRANSLATION_STALE,
-                    f"clause {clause_id!r} changed in English since it was translated "
-                    f"(digest now {now})",
-                    ("clauses", clause_id, "translates"),
-                )
-            )
+        where = ("clauses", clause_id, "translates")
+        what = f"clause {clause_id!r}"
+        problems += _stale(document, what, clause_english(clause), raw["translates"], where)
         problems += _alternative_problems(document, clause, raw.get("alternatives", []))
     return problems
+
+
+def _missing(document: YamlDocument, what: str, english: object, path: DocPath) -> Problem:
+    """``translation-missing``: ``what`` has no translation; the digest its entry records."""
+    return document.problem(
+        ErrorCode.TRANSLATION_MISSING,
+        f"{what} is not translated (the digest of its English is {digest(english)})",
+        path,
+    )
+
+
+def _stale(
+    document: YamlDocument, what: str, english: object, recorded: str, path: DocPath
+) -> list[Problem]:
+    """``translation-stale`` if the ``recorded`` digest (at ``path``) is not ``english``'s."""
+    now = digest(english)
+    if recorded == now:
+        return []
+    return [
+        document.problem(
+            ErrorCode.TRANSLATION_STALE,
+            f"{what} changed in English since it was translated (digest now {now})",
+            path,
+        )
+    ]
 
 
 def _alternative_problems(
@@ -256,25 +336,184 @@ def _clause_text(raw: dict[str, Any]) -> ClauseText:
     )
 
 
+def load_schema_translation(language: str) -> Mapping[str, SchemaText]:
+    """The checked translation of the schemas' words, by schema file name."""
+    path = translations_dir(language) / f"{SCHEMAS}.yaml"
+    display = f"spec/translations/{language}/{SCHEMAS}.yaml"
+    return checked(
+        read_yaml(path, display),
+        lambda document: check_schema_translation(document, expected=(language, SCHEMAS)),
+    )
+
+
+def check_schema_translation(
+    document: YamlDocument, expected: tuple[str, str] | None = None
+) -> tuple[Mapping[str, SchemaText] | None, list[Problem]]:
+    """Every problem of a translation of the schemas' words; the translation if none.
+
+    Each schema of ``spec/schema/`` and each field of it that has a description must be
+    there, with the digest of today's English; ``expected`` is the language and file name
+    (``schemas``) its place names.
+    """
+    problems = schema_problems(document, "translation")
+    data = document.data
+    if problems or not isinstance(data, dict):
+        return None, problems
+    problems += _misplaced(document, SCHEMAS, expected)
+    own: dict[str, Any] = data["schemas"]
+    english = schema_english()
+    for name in own.keys() - english.keys():
+        problems.append(
+            document.problem(
+                ErrorCode.TRANSLATION_UNKNOWN_CLAUSE,
+                f"spec/schema/ has no schema {name!r}",
+                ("schemas", name),
+            )
+        )
+    for name, schema in english.items():
+        problems += _schema_text_problems(document, name, schema, own.get(name))
+    if problems:
+        return None, problems
+    return MappingProxyType(
+        {
+            name: SchemaText(
+                description=raw["description"],
+                fields=MappingProxyType(
+                    {field: entry["meaning"] for field, entry in raw["fields"].items()}
+                ),
+            )
+            for name, raw in own.items()
+        }
+    ), []
+
+
+def _schema_text_problems(
+    document: YamlDocument, name: str, english: SchemaText, raw: dict[str, Any] | None
+) -> list[Problem]:
+    """The problems of one schema's entry: missing, stale, or a field missing, stale, unknown."""
+    if raw is None:
+        return [_missing(document, f"schema {name!r}", english.description, ("schemas",))]
+    path = ("schemas", name)
+    problems = _stale(
+        document,
+        f"the description of {name!r}",
+        english.description,
+        raw["translates"],
+        (*path, "translates"),
+    )
+    fields: dict[str, Any] = raw["fields"]
+    for field in fields.keys() - english.fields.keys():
+        problems.append(
+            document.problem(
+                ErrorCode.TRANSLATION_UNKNOWN_CLAUSE,
+                f"{name} has no field {field!r} with a description",
+                (*path, "fields", field),
+            )
+        )
+    for field, meaning in english.fields.items():
+        what = f"{name}, field {field!r}"
+        entry = fields.get(field)
+        if entry is None:
+            problems.append(_missing(document, what, meaning, (*path, "fields")))
+        else:
+            where = (*path, "fields", field, "translates")
+            problems += _stale(document, what, meaning, entry["translates"], where)
+    return problems
+
+
+def _misplaced(
+    document: YamlDocument, name: str, expected: tuple[str, str] | None
+) -> list[Problem]:
+    """``translation-misplaced`` if the file is not ``<language>/<name>.yaml`` as ``expected``."""
+    language = document.data["language"]
+    if expected is None or (language, name) == expected:
+        return []
+    return [
+        document.problem(
+            ErrorCode.TRANSLATION_MISPLACED,
+            f"a translation of the {name}' words into {language!r} belongs at "
+            f"spec/translations/{language}/{name}.yaml",
+            ("language",),
+        )
+    ]
+
+
+def load_source_translation(language: str) -> Mapping[str, SourceText]:
+    """The checked translation of the sources manifest's words, by source id."""
+    path = translations_dir(language) / f"{SOURCES}.yaml"
+    display = f"spec/translations/{language}/{SOURCES}.yaml"
+    return checked(
+        read_yaml(path, display),
+        lambda document: check_source_translation(document, expected=(language, SOURCES)),
+    )
+
+
+def check_source_translation(
+    document: YamlDocument, expected: tuple[str, str] | None = None
+) -> tuple[Mapping[str, SourceText] | None, list[Problem]]:
+    """Every problem of a translation of the sources manifest's words; the translation if none.
+
+    Each source of ``spec/sources.yaml`` must be there, keyed by its id, with the digest
+    of its English words (all but the title, which stays the source's own).
+    """
+    problems = schema_problems(document, "translation")
+    data = document.data
+    if problems or not isinstance(data, dict):
+        return None, problems
+    problems += _misplaced(document, SOURCES, expected)
+    own: dict[str, Any] = data["sources"]
+    english = source_english()
+    for source_id in own.keys() - english.keys():
+        problems.append(
+            document.problem(
+                ErrorCode.TRANSLATION_UNKNOWN_CLAUSE,
+                f"spec/sources.yaml has no source {source_id!r}",
+                ("sources", source_id),
+            )
+        )
+    for source_id, text in english.items():
+        raw = own.get(source_id)
+        what = f"source {source_id!r}"
+        words = list(astuple(text))
+        if raw is None:
+            problems.append(_missing(document, what, words, ("sources",)))
+        else:
+            where = ("sources", source_id, "translates")
+            problems += _stale(document, what, words, raw["translates"], where)
+    if problems:
+        return None, problems
+    texts = {
+        key: SourceText(**{k: v for k, v in raw.items() if k != "translates"})
+        for key, raw in own.items()
+    }
+    return MappingProxyType(texts), []
+
+
 def translation_problems(language: str) -> list[Problem]:
     """Every problem of one language's translations, a missing file included."""
     problems: list[Problem] = []
     for variant_id in variant_ids():
-        path = translations_dir(language) / f"{variant_id}.yaml"
-        display = f"spec/translations/{language}/{variant_id}.yaml"
-        if not path.is_file():
-            problems.append(
-                Problem(
-                    code=ErrorCode.TRANSLATION_MISSING,
-                    message=f"variant {variant_id!r} has no translation into {language!r}",
-                    file=display,
-                )
-            )
-            continue
-        try:
-            document = read_yaml(path, display)
-        except InvalidFileError as error:
-            problems += error.problems
-            continue
-        problems += check_translation(document, expected=(language, variant_id))[1]
-    return problems
+        what = f"variant {variant_id!r}"
+        problems += _file_problems(language, variant_id, what, check_translation)
+    problems += _file_problems(language, SCHEMAS, "the schemas' words", check_schema_translation)
+    what = "the sources manifest's words"
+    return problems + _file_problems(language, SOURCES, what, check_source_translation)
+
+
+def _file_problems(
+    language: str,
+    name: str,
+    what: str,
+    check: Callable[[YamlDocument, tuple[str, str]], tuple[object, list[Problem]]],
+) -> list[Problem]:
+    """The problems of the translation file ``name`` (``what`` it translates), or its absence."""
+    path = translations_dir(language) / f"{name}.yaml"
+    display = f"spec/translations/{language}/{name}.yaml"
+    if not path.is_file():
+        message = f"{what} has no translation into {language!r}"
+        return [Problem(code=ErrorCode.TRANSLATION_MISSING, message=message, file=display)]
+    try:
+        document = read_yaml(path, display)
+    except InvalidFileError as error:
+        return list(error.problems)
+    return check(document, (language, name))[1]
