@@ -243,13 +243,11 @@ _STILL_ENGLISH = (
     #
     "grid",
     #
-    "rulings",
     #
     "glossary",
     #
     "game pages",
     #
-    "reference",
 )
 """The groups whose German pages still carry English (expected failures until mended)."""
 

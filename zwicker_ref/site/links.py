@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from zwicker_ref.rules.sources import source_by_file
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
 from zwicker_ref.rules.variant import Citation, Variant
+from zwicker_ref.site.labels import Language, source_label
 
 VARIANT_ORDER = ("dithmarschen", "grossenwiehe", "christiansen", "classic", "grupp", "zwick")
 """The site's canonical order of the variants: the regional games first, then the book games.
@@ -123,16 +124,22 @@ def source_anchor(source_id: str) -> str:
     return f"source-{source_id.lower()}"
 
 
-def source_link(file: str, to_root: str) -> str:
-    """A source by its short label, linked (Markdown) to its entry on the sources page."""
+def source_link(file: str, to_root: str, language: Language = "en") -> str:
+    """A source by its short label, linked (Markdown) to its entry on the sources page.
+
+    The label is in ``language`` (the page's), like the rest of the page's words.
+    """
     source = source_by_file(file)
     if source is None:
         return html.escape(file)
-    return f"[{html.escape(source.label)}]({to_root}{SOURCES}#{source_anchor(source.id)})"
+    name = html.escape(source_label(source, language))
+    return f"[{name}]({to_root}{SOURCES}#{source_anchor(source.id)})"
 
 
-def source_link_html(file: str, to_root_url: str, hover: bool = True) -> str:
-    """A source by its short label, linked (HTML) to its entry on the sources page.
+def source_link_html(
+    file: str, to_root_url: str, hover: bool = True, language: Language = "en"
+) -> str:
+    """A source by its short label in ``language``, linked (HTML) to its entry on the sources page.
 
     Its title is the link's hover text, unless ``hover`` is false (pages that list many).
     """
@@ -141,17 +148,18 @@ def source_link_html(file: str, to_root_url: str, hover: bool = True) -> str:
         return html.escape(file)
     href = f"{to_root_url}sources/#{source_anchor(source.id)}"
     title = f' title="{html.escape(source.title)}"' if hover else ""
-    return f'<a href="{href}"{title}>{html.escape(source.label)}</a>'
+    return f'<a href="{href}"{title}>{html.escape(source_label(source, language))}</a>'
 
 
-def citation_md(citation: Citation, to_root: str) -> str:
-    """A citation: the linked source and the quoted section."""
-    return f"{source_link(citation.source, to_root)}, “{html.escape(citation.section)}”"
+def citation_md(citation: Citation, to_root: str, language: Language = "en") -> str:
+    """A citation: the linked source and the quoted section (the source's own words)."""
+    link = source_link(citation.source, to_root, language)
+    return f"{link}, “{html.escape(citation.section)}”"
 
 
-def citations_md(citations: Iterable[Citation], to_root: str) -> str:
+def citations_md(citations: Iterable[Citation], to_root: str, language: Language = "en") -> str:
     """Several citations, separated by semicolons."""
-    return "; ".join(citation_md(citation, to_root) for citation in citations)
+    return "; ".join(citation_md(citation, to_root, language) for citation in citations)
 
 
 _CLAUSE_ID = re.compile(r"(?<![\w./#-])([a-z]+\.[a-z][a-z0-9-]*[a-z0-9])(?![\w/-])")
