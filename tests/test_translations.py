@@ -43,6 +43,19 @@ def _codes(data: dict[str, Any], expected: tuple[str, str] | None = None) -> lis
     return [problem.code for problem in problems]
 
 
+def _validate(data: dict[str, Any], path: Path) -> subprocess.CompletedProcess[str]:
+    """``zwicker validate`` run on ``data`` written as the translation file ``path``."""
+    path.parent.mkdir()
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "zwicker_ref", "validate", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+
+
 @pytest.fixture
 def started() -> dict[str, Any]:
     """A translation of the Zwick spec that still holds the English: valid in form."""
@@ -114,16 +127,7 @@ def test_validate_knows_a_translation_file_and_names_a_stale_clause(
     started: dict[str, Any], tmp_path: Path
 ) -> None:
     started["clauses"]["players.count"]["translates"] = "0" * 16
-    path = tmp_path / "de" / "zwick.yaml"
-    path.parent.mkdir()
-    path.write_text(yaml.safe_dump(started, allow_unicode=True), encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "zwicker_ref", "validate", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
+    result = _validate(started, tmp_path / "de" / "zwick.yaml")
     assert result.returncode == 1
     assert "translation-stale" in result.stdout
     assert "players.count" in result.stdout
@@ -207,16 +211,7 @@ def test_a_schema_whose_english_changed_makes_its_translation_stale(
 
 def test_validate_names_a_stale_field_meaning(schemas: dict[str, Any], tmp_path: Path) -> None:
     schemas["schemas"]["position.schema.json"]["fields"]["dealer"]["translates"] = "f" * 16
-    path = tmp_path / "de" / "schemas.yaml"
-    path.parent.mkdir()
-    path.write_text(yaml.safe_dump(schemas, allow_unicode=True), encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "zwicker_ref", "validate", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
+    result = _validate(schemas, tmp_path / "de" / "schemas.yaml")
     assert result.returncode == 1
     assert "translation-stale" in result.stdout
     assert "position.schema.json, field 'dealer'" in result.stdout

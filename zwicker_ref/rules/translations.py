@@ -32,7 +32,7 @@ from typing import Any
 
 from zwicker_ref.documents.locations import spec_dir
 from zwicker_ref.documents.schemas import schema_problems
-from zwicker_ref.documents.yamlfile import DocPath, YamlDocument, checked, read_yaml
+from zwicker_ref.documents.yamlfile import Checked, DocPath, YamlDocument, checked, read_yaml
 from zwicker_ref.errors import ErrorCode, InvalidFileError, Problem
 from zwicker_ref.rules.sources import load_sources
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
@@ -162,14 +162,24 @@ def source_english() -> dict[str, SourceText]:
     }
 
 
+Check = Callable[[YamlDocument, tuple[str, str]], tuple[Checked | None, list[Problem]]]
+"""A check of one kind of translation file, given the language and name its place says."""
+
+
+def _translation_file(language: str, name: str) -> tuple[Path, str]:
+    """Where the translation ``name`` into ``language`` is, and how problems name it."""
+    return translations_dir(language) / f"{name}.yaml", f"spec/translations/{language}/{name}.yaml"
+
+
+def _load(language: str, name: str, check: Check[Checked]) -> Checked:
+    """The checked translation file ``name``; :class:`InvalidFileError` if it has problems."""
+    path, display = _translation_file(language, name)
+    return checked(read_yaml(path, display), lambda document: check(document, (language, name)))
+
+
 def load_translation(variant_id: str, language: str) -> Translation:
     """The checked translation of one variant; :class:`InvalidFileError` if it has problems."""
-    path = translations_dir(language) / f"{variant_id}.yaml"
-    display = f"spec/translations/{language}/{variant_id}.yaml"
-    return checked(
-        read_yaml(path, display),
-        lambda document: check_translation(document, expected=(language, variant_id)),
-    )
+    return _load(language, variant_id, check_translation)
 
 
 def check_translation(
@@ -247,17 +257,9 @@ def _variant_text_problems(
 def _clause_problems(
     document: YamlDocument, variant: Variant, clauses: dict[str, Any]
 ) -> list[Problem]:
-    problems = []
     english = {clause.id: clause for clause in variant.clauses}
-    for clause_id in clauses:
-        if clause_id not in english:
-            problems.append(
-                document.problem(
-                    ErrorCode.TRANSLATION_UNKNOWN_CLAUSE,
-                    f"the spec {variant.id!r} has no clause {clause_id!r}",
-                    ("clauses", clause_id),
-                )
-            )
+    lacks = f"the spec {variant.id!r} has no clause"
+    problems = _unknown(document, clauses, english, ("clauses",), lacks)
     for clause_id, clause in english.items():
         raw = clauses.get(clause_id)
         if raw is None:
@@ -338,12 +340,7 @@ def _clause_text(raw: dict[str, Any]) -> ClauseText:
 
 def load_schema_translation(language: str) -> Mapping[str, SchemaText]:
     """The checked translation of the schemas' words, by schema file name."""
-    path = translations_dir(language) / f"{SCHEMAS}.yaml"
-    display = f"spec/translations/{language}/{SCHEMAS}.yaml"
-    return checked(
-        read_yaml(path, display),
-        lambda document: check_schema_translation(document, expected=(language, SCHEMAS)),
-    )
+    return _load(language, SCHEMAS, check_schema_translation)
 
 
 def check_schema_translation(
@@ -355,21 +352,11 @@ def check_schema_translation(
     there, with the digest of today's English; ``expected`` is the language and file name
     (``schemas``) its place names.
     """
-    problems = schema_problems(document, "translation")
-    data = document.data
-    if problems or not isinstance(data, dict):
+    own, problems = _entries(document, SCHEMAS, expected)
+    if own is None:
         return None, problems
-    problems += _misplaced(document, SCHEMAS, expected)
-    own: dict[str, Any] = data["schemas"]
     english = schema_english()
-    for name in own.keys() - english.keys():
-        problems.append(
-            document.problem(
-                ErrorCode.TRANSLATION_UNKNOWN_CLAUSE,
-                f"spec/schema/ has no schema {name!r}",
-                ("schemas", name),
-            )
-        )
+    problems += _unknown(document, own, english, ("schemas",), "spec/schema/ has no schema")
     for name, schema in english.items():
         problems += _schema_text_problems(document, name, schema, own.get(name))
     if problems:
@@ -402,23 +389,46 @@ def _schema_text_problems(
         (*path, "translates"),
     )
     fields: dict[str, Any] = raw["fields"]
-    for field in fields.keys() - english.fields.keys():
-        problems.append(
-            document.problem(
-                ErrorCode.TRANSLATION_UNKNOWN_CLAUSE,
-                f"{name} has no field {field!r} with a description",
-                (*path, "fields", field),
-            )
-        )
+    listed = (*path, "fields")
+    problems += _unknown(document, fields, english.fields, listed, f"{name} has no described field")
     for field, meaning in english.fields.items():
         what = f"{name}, field {field!r}"
         entry = fields.get(field)
         if entry is None:
-            problems.append(_missing(document, what, meaning, (*path, "fields")))
+            problems.append(_missing(document, what, meaning, listed))
         else:
-            where = (*path, "fields", field, "translates")
+            where = (*listed, field, "translates")
             problems += _stale(document, what, meaning, entry["translates"], where)
     return problems
+
+
+def _entries(
+    document: YamlDocument, name: str, expected: tuple[str, str] | None
+) -> tuple[dict[str, Any] | None, list[Problem]]:
+    """The entries of the translation ``name`` (``schemas``, ``sources``) and its problems so far.
+
+    None for the entries if the file does not fit the schema.
+    """
+    problems = schema_problems(document, "translation")
+    if problems or not isinstance(document.data, dict):
+        return None, problems
+    entries: dict[str, Any] = document.data[name]
+    return entries, _misplaced(document, name, expected)
+
+
+def _unknown(
+    document: YamlDocument,
+    own: Mapping[str, object],
+    known: Mapping[str, object],
+    path: DocPath,
+    lacks: str,
+) -> list[Problem]:
+    """``translation-unknown-clause`` for each key of ``own`` that ``known`` lacks."""
+    return [
+        document.problem(ErrorCode.TRANSLATION_UNKNOWN_CLAUSE, f"{lacks} {key!r}", (*path, key))
+        for key in own
+        if key not in known
+    ]
 
 
 def _misplaced(
@@ -440,12 +450,7 @@ def _misplaced(
 
 def load_source_translation(language: str) -> Mapping[str, SourceText]:
     """The checked translation of the sources manifest's words, by source id."""
-    path = translations_dir(language) / f"{SOURCES}.yaml"
-    display = f"spec/translations/{language}/{SOURCES}.yaml"
-    return checked(
-        read_yaml(path, display),
-        lambda document: check_source_translation(document, expected=(language, SOURCES)),
-    )
+    return _load(language, SOURCES, check_source_translation)
 
 
 def check_source_translation(
@@ -456,21 +461,11 @@ def check_source_translation(
     Each source of ``spec/sources.yaml`` must be there, keyed by its id, with the digest
     of its English words (all but the title, which stays the source's own).
     """
-    problems = schema_problems(document, "translation")
-    data = document.data
-    if problems or not isinstance(data, dict):
+    own, problems = _entries(document, SOURCES, expected)
+    if own is None:
         return None, problems
-    problems += _misplaced(document, SOURCES, expected)
-    own: dict[str, Any] = data["sources"]
     english = source_english()
-    for source_id in own.keys() - english.keys():
-        problems.append(
-            document.problem(
-                ErrorCode.TRANSLATION_UNKNOWN_CLAUSE,
-                f"spec/sources.yaml has no source {source_id!r}",
-                ("sources", source_id),
-            )
-        )
+    problems += _unknown(document, own, english, ("sources",), "spec/sources.yaml has no source")
     for source_id, text in english.items():
         raw = own.get(source_id)
         what = f"source {source_id!r}"
@@ -500,15 +495,9 @@ def translation_problems(language: str) -> list[Problem]:
     return problems + _file_problems(language, SOURCES, what, check_source_translation)
 
 
-def _file_problems(
-    language: str,
-    name: str,
-    what: str,
-    check: Callable[[YamlDocument, tuple[str, str]], tuple[object, list[Problem]]],
-) -> list[Problem]:
+def _file_problems(language: str, name: str, what: str, check: Check[object]) -> list[Problem]:
     """The problems of the translation file ``name`` (``what`` it translates), or its absence."""
-    path = translations_dir(language) / f"{name}.yaml"
-    display = f"spec/translations/{language}/{name}.yaml"
+    path, display = _translation_file(language, name)
     if not path.is_file():
         message = f"{what} has no translation into {language!r}"
         return [Problem(code=ErrorCode.TRANSLATION_MISSING, message=message, file=display)]
