@@ -33,6 +33,7 @@ class Source:
     author: str
     date: str
     language: str
+    lang: str
     kind: str
     covers: str
 

@@ -19,8 +19,8 @@ from zwicker_ref.rules.variant import Alternative, Clause, Variant
 from zwicker_ref.site.labels import (
     Language,
     clause_words,
-    english_markdown,
     label,
+    marked_markdown,
     source_label,
     source_words,
     topic_words,
@@ -29,6 +29,7 @@ from zwicker_ref.site.links import (
     SOURCES,
     clause_page_path,
     link_clause_refs,
+    quoted,
     short_name,
     source_anchor,
     variant_page_path,
@@ -119,7 +120,7 @@ def _sources_md(variants: list[Variant], language: Language) -> list[str]:
             f"### {html.escape(source_label(source, language))} {{#{source_anchor(source.id)}}}",
             "",
             # The title is the source's own (English on every page); the rest is ours.
-            english_markdown(f"*{html.escape(source.title)}*", language)
+            marked_markdown(f"*{html.escape(source.title)}*", source.lang, language)
             + f". {html.escape(words.author)}; {words.date}; {words.language}; {words.kind}. "
             + label(language, "sources.file", file=source.file),
             "",
@@ -195,7 +196,7 @@ def _question_md(question: Question, language: Language) -> list[str]:
             else ""
         )
         cites = "; ".join(
-            f"{_source_id_link(c.source, language)}, “{html.escape(c.section)}”"
+            f"{_source_id_link(c.source, language)}, {quoted(c, language)}"
             for c in alternative.citations
         )
         text = " ".join(_reading_text(reading, clause_id, language).split())

@@ -466,7 +466,16 @@ def english_html(text: str, language: Language) -> str:
 
 def english_markdown(markdown: str, language: Language) -> str:
     """English Markdown (already escaped) on a page in ``language``, marked as English."""
-    return markdown if language == "en" else f'<span lang="en">{markdown}</span>'
+    return marked_markdown(markdown, "en", language)
+
+
+def marked_markdown(markdown: str, lang: str, language: Language) -> str:
+    """Markdown (already escaped) in the language ``lang`` on a page in ``language``.
+
+    Marked with its language where it differs from the page's: a source's own words (its
+    title, a quoted section) keep their language on every page.
+    """
+    return markdown if lang == language else f'<span lang="{lang}">{markdown}</span>'
 
 
 def english_html_prose(text: str, language: Language) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from zwicker_ref.rules.sources import source_by_file
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
 from zwicker_ref.rules.variant import Citation, Variant
-from zwicker_ref.site.labels import Language, source_label
+from zwicker_ref.site.labels import Language, marked_markdown, source_label
 
 VARIANT_ORDER = ("dithmarschen", "grossenwiehe", "christiansen", "classic", "grupp", "zwick")
 """The site's canonical order of the variants: the regional games first, then the book games.
@@ -152,9 +152,18 @@ def source_link_html(
 
 
 def citation_md(citation: Citation, to_root: str, language: Language = "en") -> str:
-    """A citation: the linked source and the quoted section (the source's own words)."""
-    link = source_link(citation.source, to_root, language)
-    return f"{link}, “{html.escape(citation.section)}”"
+    """A citation: the linked source and the quoted section (the source's own words).
+
+    The section is marked with the source's language where it is not the page's.
+    """
+    return f"{source_link(citation.source, to_root, language)}, {quoted(citation, language)}"
+
+
+def quoted(citation: Citation, language: Language) -> str:
+    """A citation's section in quotation marks, marked with its source's language if needed."""
+    section = f"“{html.escape(citation.section)}”"
+    source = source_by_file(citation.source)
+    return section if source is None else marked_markdown(section, source.lang, language)
 
 
 def citations_md(citations: Iterable[Citation], to_root: str, language: Language = "en") -> str:
