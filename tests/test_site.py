@@ -479,6 +479,28 @@ def test_the_rulings_page_lists_every_ruling_with_its_readings() -> None:
     assert "[zwick](variants/zwick/match.md#match.first-dealer-redraw)" in page
 
 
+def test_the_german_rulings_page_marks_the_sources_own_words_with_their_language() -> None:
+    from zwicker_ref.site.rulings import rulings_page
+
+    variants = ordered_variants()
+    german, english = rulings_page(variants, "de"), rulings_page(variants)
+    # The German page: German words, German short names of the sources, English quotations
+    # marked English; the German sheet 004 quoted as it is. The English page marks 004's.
+    assert german.startswith("# Festlegungen\n")
+    assert "Quellen: keine (allein die Entscheidung des Projekts)." in german
+    assert "[000 (Regelseite, McLeod)](sources.md#source-000)" in german
+    # German quotation marks on the German page, English ones on the English page.
+    assert (
+        '„<span lang="en">It can be adapted for two or three, playing as individuals</span>“'
+        in german
+    )
+    assert "„eine 4 und eine Dame (als 3) und ein Ass (als 1)“" in german
+    assert '<span lang="de">eine 4 und eine Dame (als 3)' not in german
+    assert '“<span lang="de">eine 4 und eine Dame (als 3) und ein Ass (als 1)</span>”' in english
+    assert "## Spieler und Partner {#players}" in german
+    assert "## players\n" in english
+
+
 def test_the_docs_cite_the_rulings_page_not_a_file_outside_the_repository() -> None:
     # RULINGS.md is kept with the sources, outside the repository (issue 33, point 12): the
     # README and the docs point to the rulings page. The spec format names it only as a

@@ -239,13 +239,11 @@ _NOT_YET_GERMAN = pytest.mark.xfail(
 _STILL_ENGLISH = (
     "topics",
     #
-    "rulings",
     #
     "glossary",
     #
     "game pages",
     #
-    "reference",
 )
 """The groups whose German pages still carry English (expected failures until mended)."""
 
@@ -316,10 +314,10 @@ def test_parameter_lines_and_grid_cells_in_german() -> None:
 
 
 def test_a_source_quoted_on_a_german_page_is_marked_english() -> None:
-    from zwicker_ref.site.links import quoted_source_html
+    from zwicker_ref.site.links import quoted_words
 
-    assert quoted_source_html("Cards placed <one>") == "“Cards placed &lt;one&gt;”"
-    assert quoted_source_html("Cards placed", "de") == '„<span lang="en">Cards placed</span>“'
+    assert quoted_words("Cards placed <one>", "en", "en") == "“Cards placed &lt;one&gt;”"
+    assert quoted_words("Cards placed", "en", "de") == '„<span lang="en">Cards placed</span>“'
     # The German sheet's own words are German on a German page, marked so on an English one.
-    assert quoted_source_html("Hat er", "de", "de") == "„Hat er“"
-    assert quoted_source_html("Hat er", "en", "de") == '“<span lang="de">Hat er</span>”'
+    assert quoted_words("Hat er", "de", "de") == "„Hat er“"
+    assert quoted_words("Hat er", "de", "en") == '“<span lang="de">Hat er</span>”'

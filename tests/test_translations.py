@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,11 +16,20 @@ import yaml
 from tools.translation_worklist import _started
 from zwicker_ref.documents.yamlfile import parse_yaml
 from zwicker_ref.errors import ErrorCode
+from zwicker_ref.rules import translations
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
 from zwicker_ref.rules.translations import (
     LANGUAGES,
+    SCHEMAS,
+    SOURCES,
+    check_schema_translation,
+    check_source_translation,
     check_translation,
+    load_schema_translation,
+    load_source_translation,
     load_translation,
+    schema_english,
+    source_english,
     translation_problems,
     translations_dir,
 )
@@ -30,6 +41,19 @@ def _codes(data: dict[str, Any], expected: tuple[str, str] | None = None) -> lis
     document = parse_yaml(yaml.safe_dump(data, allow_unicode=True), "t.yaml")
     _translation, problems = check_translation(document, expected=expected)
     return [problem.code for problem in problems]
+
+
+def _validate(data: dict[str, Any], path: Path) -> subprocess.CompletedProcess[str]:
+    """``zwicker validate`` run on ``data`` written as the translation file ``path``."""
+    path.parent.mkdir()
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "zwicker_ref", "validate", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
 
 
 @pytest.fixture
@@ -103,16 +127,7 @@ def test_validate_knows_a_translation_file_and_names_a_stale_clause(
     started: dict[str, Any], tmp_path: Path
 ) -> None:
     started["clauses"]["players.count"]["translates"] = "0" * 16
-    path = tmp_path / "de" / "zwick.yaml"
-    path.parent.mkdir()
-    path.write_text(yaml.safe_dump(started, allow_unicode=True), encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "zwicker_ref", "validate", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
+    result = _validate(started, tmp_path / "de" / "zwick.yaml")
     assert result.returncode == 1
     assert "translation-stale" in result.stdout
     assert "players.count" in result.stdout
@@ -121,3 +136,105 @@ def test_validate_knows_a_translation_file_and_names_a_stale_clause(
 def test_the_shipped_translations_are_where_validate_looks() -> None:
     for language in LANGUAGES:
         assert translations_dir(language) == ROOT / "spec" / "translations" / language
+
+
+# The words of the schemas and of the sources manifest: translated and checked the same way.
+
+
+def _schema_codes(data: dict[str, Any], expected: tuple[str, str] | None = None) -> list[str]:
+    document = parse_yaml(yaml.safe_dump(data, allow_unicode=True), "schemas.yaml")
+    _texts, problems = check_schema_translation(document, expected=expected)
+    return [problem.code for problem in problems]
+
+
+@pytest.fixture
+def schemas() -> dict[str, Any]:
+    """The shipped German translation of the schemas' words, as data."""
+    text = (translations_dir("de") / f"{SCHEMAS}.yaml").read_text(encoding="utf-8")
+    data: dict[str, Any] = yaml.safe_load(text)
+    return data
+
+
+def test_every_schema_field_has_a_fresh_german_meaning(schemas: dict[str, Any]) -> None:
+    english = schema_english()
+    assert {name: set(text.fields) for name, text in english.items()} == {
+        name: set(entry["fields"]) for name, entry in schemas["schemas"].items()
+    }
+    assert sum(len(text.fields) for text in english.values()) >= 58
+    assert _schema_codes(schemas, expected=("de", SCHEMAS)) == []
+    german = load_schema_translation("de")
+    left = [
+        f"{name}: {field}"
+        for name, text in english.items()
+        for field, meaning in text.fields.items()
+        if german[name].fields[field] == meaning and len(meaning.split()) > 3
+    ]
+    assert left == []
+
+
+def test_a_changed_or_missing_field_meaning_is_named(schemas: dict[str, Any]) -> None:
+    changed = copy.deepcopy(schemas)
+    changed["schemas"]["position.schema.json"]["fields"]["dealer"]["translates"] = "f" * 16
+    assert _schema_codes(changed) == [ErrorCode.TRANSLATION_STALE]
+    changed = copy.deepcopy(schemas)
+    del changed["schemas"]["position.schema.json"]["fields"]["dealer"]
+    changed["schemas"]["scenario.schema.json"]["translates"] = "f" * 16
+    assert sorted(_schema_codes(changed)) == [
+        ErrorCode.TRANSLATION_MISSING,
+        ErrorCode.TRANSLATION_STALE,
+    ]
+    changed = copy.deepcopy(schemas)
+    changed["schemas"]["position.schema.json"]["fields"]["nonesuch"] = {
+        "translates": "f" * 16,
+        "meaning": "Ein Feld, das es nicht gibt.",
+    }
+    assert _schema_codes(changed) == [ErrorCode.TRANSLATION_UNKNOWN_CLAUSE]
+    assert _schema_codes(schemas, expected=("de", "grupp")) == [ErrorCode.TRANSLATION_MISPLACED]
+
+
+def test_a_schema_whose_english_changed_makes_its_translation_stale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The English is today's schemas: change one field's description in a copy of spec/.
+    spec = tmp_path / "spec"
+    shutil.copytree(ROOT / "spec", spec)
+    path = spec / "schema" / "position.schema.json"
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    schema["properties"]["dealer"]["description"] = "The seat that deals."
+    path.write_text(json.dumps(schema), encoding="utf-8")
+    monkeypatch.setattr(translations, "spec_dir", lambda: spec)
+    problems = [str(problem) for problem in translation_problems("de")]
+    assert len(problems) == 1
+    assert "position.schema.json, field 'dealer'" in problems[0]
+    assert "translation-stale" in problems[0]
+
+
+def test_validate_names_a_stale_field_meaning(schemas: dict[str, Any], tmp_path: Path) -> None:
+    schemas["schemas"]["position.schema.json"]["fields"]["dealer"]["translates"] = "f" * 16
+    result = _validate(schemas, tmp_path / "de" / "schemas.yaml")
+    assert result.returncode == 1
+    assert "translation-stale" in result.stdout
+    assert "position.schema.json, field 'dealer'" in result.stdout
+
+
+def test_every_source_has_a_fresh_german_entry() -> None:
+    german = load_source_translation("de")
+    english = source_english()
+    assert german.keys() == english.keys()
+    assert [
+        source_id for source_id in english if german[source_id].covers == english[source_id].covers
+    ] == []
+    text = (translations_dir("de") / f"{SOURCES}.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    data["sources"]["000"]["translates"] = "f" * 16
+    del data["sources"]["004"]
+    document = parse_yaml(yaml.safe_dump(data, allow_unicode=True), "sources.yaml")
+    codes = sorted(problem.code for problem in check_source_translation(document)[1])
+    assert codes == [ErrorCode.TRANSLATION_MISSING, ErrorCode.TRANSLATION_STALE]
+
+
+def test_a_translation_has_one_kind(schemas: dict[str, Any]) -> None:
+    # The schemas' words and a variant's clauses do not mix in one file.
+    schemas["variant"] = "zwick"
+    codes = _schema_codes(schemas)
+    assert codes == [ErrorCode.SCHEMA_VIOLATION]

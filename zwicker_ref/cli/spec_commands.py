@@ -24,7 +24,11 @@ from zwicker_ref.rules.spec_loader import (
     load_variant,
     variant_ids,
 )
-from zwicker_ref.rules.translations import check_translation
+from zwicker_ref.rules.translations import (
+    check_schema_translation,
+    check_source_translation,
+    check_translation,
+)
 from zwicker_ref.rules.variant import Variant
 
 
@@ -140,6 +144,10 @@ def check_file(path: Path) -> tuple[list[Problem], ScenarioId | None]:
     if isinstance(data, dict) and "variant-text" in data:
         _translation, problems = check_translation(document, expected=(path.parent.name, path.stem))
         return problems, None
+    if isinstance(data, dict) and "language" in data and ("schemas" in data or "sources" in data):
+        check = check_schema_translation if "schemas" in data else check_source_translation
+        _texts, problems = check(document, expected=(path.parent.name, path.stem))
+        return problems, None
     if isinstance(data, dict) and "clauses" in data:
         _variant, problems = check_variant_document(document, expected_id=path.stem)
         return problems, None
@@ -153,9 +161,11 @@ def check_file(path: Path) -> tuple[list[Problem], ScenarioId | None]:
         Problem(
             code=ErrorCode.FILE_KIND_UNKNOWN,
             message="not a file zwicker knows: a variant spec is a mapping with a 'clauses' "
-            "list; a translation of one a 'variant-text'; a scenario has a 'kind' and a "
-            "'provenance'; the sources manifest a 'sources' list; a position file a "
-            "'variant' and 'hands'; spec/corpus.yaml a 'version'; a JSON Schema a '$schema'",
+            "list; a translation of one a 'variant-text', of the schemas' or sources' words "
+            "a 'language' and 'schemas' or 'sources'; "
+            "a scenario has a 'kind' and a 'provenance'; the sources manifest a 'sources' "
+            "list; a position file a 'variant' and 'hands'; spec/corpus.yaml a 'version'; "
+            "a JSON Schema a '$schema'",
             file=name,
             line=1,
         )

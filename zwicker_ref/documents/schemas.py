@@ -219,6 +219,9 @@ def _describe(error: ValidationError) -> tuple[ErrorCode, str]:
             ErrorCode.SCHEMA_VIOLATION,
             f"unknown field {names}; allowed here: {', '.join(allowed)}",
         )
+    if error.validator == "not" and "description" in error.validator_value:
+        # A "not" states what it forbids in its description; the instance may be the whole file.
+        return ErrorCode.SCHEMA_VIOLATION, error.validator_value["description"]
     if error.validator == "required":
         return ErrorCode.SCHEMA_VIOLATION, f"missing field: {error.message.split(' is a ')[0]}"
     if error.validator == "type":

@@ -33,13 +33,21 @@ class Source:
     author: str
     date: str
     language: str
+    lang: str
     kind: str
     covers: str
 
     @property
     def label(self) -> str:
-        """How the site names it in a citation: ``000 (rules site (McLeod))``."""
-        return self.id if self.id == self.file.removesuffix(".md") else f"{self.id} ({self.short})"
+        """How the site names it in a citation: ``000 (rules site, McLeod)``."""
+        return self.labelled(self.short)
+
+    def labelled(self, short: str) -> str:
+        """Its label with ``short`` for its short name (the short name in another language).
+
+        A source whose id is its file's name (RULINGS) is named by its id alone.
+        """
+        return self.id if self.id == self.file.removesuffix(".md") else f"{self.id} ({short})"
 
 
 def check_sources_document(document: YamlDocument) -> tuple[tuple[Source, ...], list[Problem]]:

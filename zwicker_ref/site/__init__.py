@@ -159,8 +159,8 @@ def generate(
     write("explorer/examples.json", examples_json(scenarios))
     for language in LANGUAGES:
         write(page_path("sources.md", language), sources_page(variants, language))
-    write(RULINGS, rulings_page(variants))
-    write("reference/schemas.md", schemas_page())
+        write(page_path(RULINGS, language), rulings_page(variants, language))
+        write(page_path("reference/schemas.md", language), schemas_page(language))
     if home_template is not None:
         write("index.md", home_page(home_template, variants, version))
     if german_home_template is not None:

@@ -19,20 +19,22 @@ from zwicker_ref.rules.variant import Alternative, Clause, Variant
 from zwicker_ref.site.labels import (
     Language,
     clause_words,
-    english_html,
-    english_markdown,
     label,
+    marked_markdown,
+    source_label,
+    source_words,
     topic_words,
 )
 from zwicker_ref.site.links import (
     SOURCES,
     clause_page_path,
     link_clause_refs,
+    quoted,
     short_name,
     source_anchor,
     variant_page_path,
 )
-from zwicker_ref.site.rulings import RULINGS, RULINGS_FILE
+from zwicker_ref.site.rulings import RULINGS, RULINGS_FILE, kind_of
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -51,14 +53,6 @@ class Question:
     title: str
     chosen: tuple[tuple[Variant, Clause], ...]
     readings: tuple[Reading, ...]
-
-
-def kind_of(alternative: Alternative, language: Language = "en") -> str:
-    """What a reading not chosen is: a playable option, not playable, or another reading."""
-    if alternative.option:
-        return label(language, "sources.kind.option", option=alternative.option)
-    kind = "unplayable" if alternative.unplayable else "reading"
-    return label(language, f"sources.kind.{kind}")
 
 
 def _same(first: Alternative, second: Alternative) -> bool:
@@ -121,19 +115,16 @@ def _sources_md(variants: list[Variant], language: Language) -> list[str]:
             for v in variants
             if any(s.source == source.file for s in v.sources)
         ]
+        words = source_words(source, language)
         lines += [
-            f"### {html.escape(source.label)} {{#{source_anchor(source.id)}}}",
+            f"### {html.escape(source_label(source, language))} {{#{source_anchor(source.id)}}}",
             "",
-            # The bibliographic data is the source's own (sources.yaml, in English).
-            english_markdown(
-                f"*{html.escape(source.title)}*. {html.escape(source.author)}; {source.date}; "
-                f"{source.language}; {source.kind}.",
-                language,
-            )
-            + " "
+            # The title is the source's own (English on every page); the rest is ours.
+            marked_markdown(f"*{html.escape(source.title)}*", source.lang, language)
+            + f". {html.escape(words.author)}; {words.date}; {words.language}; {words.kind}. "
             + label(language, "sources.file", file=source.file),
             "",
-            english_html(source.covers, language)
+            html.escape(words.covers)
             + " "
             + label(
                 language,
@@ -152,19 +143,19 @@ def question_anchor(clause_id: str) -> str:
     return f"q-{clause_id}"
 
 
-def _source_id_link(file: str) -> str:
+def _source_id_link(file: str, language: Language) -> str:
     """A source by its short id, linked to its entry above, its label shown on hover."""
     source = source_by_file(file)
     if source is None:
         return html.escape(file)
     target = f"{SOURCES}#{source_anchor(source.id)}"
-    return f'[{source.id}]({target} "{html.escape(source.label)}")'
+    return f'[{source.id}]({target} "{html.escape(source_label(source, language))}")'
 
 
-def _source_names(clause: Clause) -> str:
+def _source_names(clause: Clause, language: Language) -> str:
     """The sources a chosen rule cites, by id (their sections are on the rule's page)."""
     files = dict.fromkeys(citation.source for citation in clause.citations)
-    return ", ".join(_source_id_link(file) for file in files)
+    return ", ".join(_source_id_link(file, language) for file in files)
 
 
 def _reading_text(reading: Reading, clause_id: str, language: Language) -> str:
@@ -180,7 +171,7 @@ def _question_md(question: Question, language: Language) -> list[str]:
     chosen = "; ".join(
         f"[{short_name(variant)}]({clause_page_path(variant.id, clause_id)}#{clause_id} "
         f'"{html.escape(clause_words(variant, clause, language).title)}")'
-        + (f" ({_source_names(clause)})" if clause.citations else "")
+        + (f" ({_source_names(clause, language)})" if clause.citations else "")
         for variant, clause in question.chosen
     )
     topic = topic_words(clause_id.partition(".")[0], language)
@@ -205,7 +196,7 @@ def _question_md(question: Question, language: Language) -> list[str]:
             else ""
         )
         cites = "; ".join(
-            f"{_source_id_link(c.source)}, “{html.escape(c.section)}”"
+            f"{_source_id_link(c.source, language)}, {quoted(c, language)}"
             for c in alternative.citations
         )
         text = " ".join(_reading_text(reading, clause_id, language).split())

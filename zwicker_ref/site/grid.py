@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from zwicker_ref.rules.comparison import check_totals_text, compare
 from zwicker_ref.rules.parameter_text import describe_parameters
-from zwicker_ref.rules.variant import Clause, Option, Variant
+from zwicker_ref.rules.variant import Citation, Clause, Option, Variant
 from zwicker_ref.site.explorer_rows import Explore, explore_link_html
 from zwicker_ref.site.grid_rows import Question, grid_questions, row_topic
 from zwicker_ref.site.labels import Language, clause_words, label, topic_words, variant_text
@@ -26,8 +26,7 @@ from zwicker_ref.site.links import (
     display_name,
     grid_row_id,
     link_clause_refs,
-    quoted_source_html,
-    source_language,
+    quoted,
     source_link_html,
     url_of,
     variant_page_path,
@@ -105,10 +104,8 @@ def _sources_html(clause: Clause, language: Language) -> str:
     for citation in clause.citations:
         sections.setdefault(citation.source, {})[citation.section] = None
     cited = "; ".join(
-        f"{source_link_html(source, '../', hover=False)}: "
-        + ", ".join(
-            quoted_source_html(section, language, source_language(source)) for section in found
-        )
+        f"{source_link_html(source, '../', hover=False, language=language)}: "
+        + ", ".join(quoted(Citation(source=source, section=section), language) for section in found)
         for source, found in sections.items()
     )
     return f'<div class="zc-cell-sources">{cited}</div>'

@@ -13,12 +13,19 @@ import html
 from collections.abc import Mapping
 from functools import cache
 
+from zwicker_ref.rules.sources import Source
 from zwicker_ref.rules.translations import (
     AlternativeText,
     ClauseText,
+    SchemaText,
+    SourceText,
     Translation,
     VariantText,
+    load_schema_translation,
+    load_source_translation,
     load_translation,
+    schema_english,
+    source_english,
 )
 from zwicker_ref.rules.translations import (
     Language as Language,  # re-exported: the site names it here
@@ -270,6 +277,61 @@ _LABELS: Mapping[str, Mapping[Language, str]] = {
     "sources.kind.option": {"en": "option `{option}`", "de": "Option `{option}`"},
     "sources.kind.unplayable": {"en": "not playable", "de": "nicht spielbar"},
     "sources.kind.reading": {"en": "other reading", "de": "andere Lesart"},
+    # The rulings page, the schemas page and the sources page's own words (rulings.py,
+    # pages.py, discrepancies.py).
+    "rulings.title": {"en": "Rulings", "de": "Festlegungen"},
+    "rulings.intro": {
+        "en": "Where the sources are silent, ambiguous or in conflict, the specification decides,\n"
+        "and says so: such a clause has the status **ruling** (the others are **explicit**, a\n"
+        "cited source states the rule, or **inferred**, it follows from a source's example or\n"
+        "wording). Every ruling names the readings it did not choose, with their sources; a\n"
+        "reading that can be played is an option of the variant (see\n"
+        "[checking an engine](implementers.md#what-each-option-does)).\n"
+        "\n"
+        "This page lists every ruling of the shipped variants, generated from their specs:\n"
+        "{count} clauses under {ids} clause ids. A ruling that reads the same in\n"
+        "several variants is shown once, with the variants it holds in; each variant name\n"
+        "links to the clause on that variant's page. Citations of a source link to the\n"
+        "[sources]({sources}).",
+        "de": "Wo die Quellen schweigen, mehrdeutig sind oder sich widersprechen, entscheidet "
+        "die Spezifikation und sagt es: Eine solche Klausel hat den Status **Festlegung** (die "
+        "anderen sind **ausdrücklich**: eine genannte Quelle spricht die Regel aus, oder "
+        "**erschlossen**: sie folgt aus einem Beispiel oder dem Wortlaut einer Quelle). Jede "
+        "Festlegung nennt die Lesarten, die sie nicht gewählt hat, mit deren Quellen; eine "
+        "Lesart, die sich spielen lässt, ist eine Option der Spielart (siehe "
+        "[eine Engine prüfen](implementers.md#what-each-option-does)).\n\n"
+        "Diese Seite führt jede Festlegung der mitgelieferten Spielarten auf, erzeugt aus "
+        "ihren Spezifikationen: {count} Klauseln unter {ids} Klausel-Ids. Eine Festlegung, die "
+        "in mehreren Spielarten gleich lautet, steht einmal, mit den Spielarten, in denen sie "
+        "gilt; jeder Name einer Spielart verlinkt auf die Klausel auf deren Seite. Quellenangaben "
+        "verlinken auf die [Quellen]({sources}).",
+    },
+    "rulings.topic": {"en": "{topic}", "de": "{words} {{#{topic}}}"},
+    "schemas.title": {"en": "Schemas", "de": "Schemas"},
+    "schemas.intro": {
+        "en": "The formats' JSON Schemas (draft 2020-12), from `spec/schema/`. One difference "
+        "from\nthe draft: an `integer` is a whole number written as one, `3` and never `3.0` (the\n"
+        "draft counts `3.0` as an integer; the reference rejects it).",
+        "de": "Die JSON-Schemas der Formate (Entwurf 2020-12), aus `spec/schema/`. Die Schemas "
+        "selbst bleiben englisch; hier stehen ihre Beschreibungen auf Deutsch "
+        "(`spec/translations/de/schemas.yaml`). Ein Unterschied zum Entwurf: Ein `integer` ist "
+        "eine ganze Zahl, die als solche geschrieben ist, `3` und nie `3.0` (der Entwurf zählt "
+        "`3.0` als `integer`; die Referenz weist es zurück).",
+    },
+    "schemas.file": {
+        "en": "The file: [`spec/schema/{name}`](../{published}) (corpus version {version}).",
+        "de": "Die Datei: [`spec/schema/{name}`](../{published}) (Korpusversion {version}).",
+    },
+    "schemas.head": {
+        "en": "| field | required | meaning |",
+        "de": "| Feld | Pflicht | Bedeutung |",
+    },
+    "schemas.required": {"en": "yes", "de": "ja"},
+    "schemas.definitions": {"en": "Definitions: {names}.", "de": "Definitionen: {names}."},
+    "rulings.no_sources": {
+        "en": "none (the project's decision alone)",
+        "de": "keine (allein die Entscheidung des Projekts)",
+    },
     "ex.side": {"en": "side {side}", "de": "Partei {side}"},
     "ex.legal": {"en": "legal", "de": "erlaubt"},
     "ex.illegal": {"en": "illegal: {error}", "de": "unerlaubt: {error}"},
@@ -439,6 +501,30 @@ def _translation(variant_id: str, language: Language) -> Translation:
     return load_translation(variant_id, language)
 
 
+def schema_words(language: Language) -> Mapping[str, SchemaText]:
+    """Each JSON Schema's description and fields' meanings in ``language``, by file name."""
+    if language == "en":
+        return schema_english()
+    return load_schema_translation(language)
+
+
+def source_words(source: Source, language: Language) -> SourceText:
+    """A source's entry in the manifest's words (all but its title) in ``language``."""
+    if language == "en":
+        return source_english()[source.id]
+    return _source_translation(language)[source.id]
+
+
+@cache
+def _source_translation(language: Language) -> Mapping[str, SourceText]:
+    return load_source_translation(language)
+
+
+def source_label(source: Source, language: Language) -> str:
+    """How a page in ``language`` names a source in a citation: ``000 (Regelseite, McLeod)``."""
+    return source.labelled(source_words(source, language).short)
+
+
 def topic_words(topic: str, language: Language) -> str:
     """A topic's name in ``language`` (its id capitalised if it has none)."""
     words = _LABELS.get(f"topic.{topic}")
@@ -457,7 +543,16 @@ def english_html(text: str, language: Language) -> str:
 
 def english_markdown(markdown: str, language: Language) -> str:
     """English Markdown (already escaped) on a page in ``language``, marked as English."""
-    return markdown if language == "en" else f'<span lang="en">{markdown}</span>'
+    return marked_markdown(markdown, "en", language)
+
+
+def marked_markdown(markdown: str, lang: str, language: Language) -> str:
+    """Markdown (already escaped) in the language ``lang`` on a page in ``language``.
+
+    Marked with its language where it differs from the page's: a source's own words (its
+    title, a quoted section) keep their language on every page.
+    """
+    return markdown if lang == language else f'<span lang="{lang}">{markdown}</span>'
 
 
 def english_html_prose(text: str, language: Language) -> str:

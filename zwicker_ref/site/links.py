@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping
 
 from zwicker_ref.rules.sources import source_by_file
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
-from zwicker_ref.rules.translations import Language
 from zwicker_ref.rules.variant import Citation, Variant
+from zwicker_ref.site.labels import Language, marked_markdown, source_label
 
 VARIANT_ORDER = ("dithmarschen", "grossenwiehe", "christiansen", "classic", "grupp", "zwick")
 """The site's canonical order of the variants: the regional games first, then the book games.
@@ -124,16 +124,22 @@ def source_anchor(source_id: str) -> str:
     return f"source-{source_id.lower()}"
 
 
-def source_link(file: str, to_root: str) -> str:
-    """A source by its short label, linked (Markdown) to its entry on the sources page."""
+def source_link(file: str, to_root: str, language: Language = "en") -> str:
+    """A source by its short label, linked (Markdown) to its entry on the sources page.
+
+    The label is in ``language`` (the page's), like the rest of the page's words.
+    """
     source = source_by_file(file)
     if source is None:
         return html.escape(file)
-    return f"[{html.escape(source.label)}]({to_root}{SOURCES}#{source_anchor(source.id)})"
+    name = html.escape(source_label(source, language))
+    return f"[{name}]({to_root}{SOURCES}#{source_anchor(source.id)})"
 
 
-def source_link_html(file: str, to_root_url: str, hover: bool = True) -> str:
-    """A source by its short label, linked (HTML) to its entry on the sources page.
+def source_link_html(
+    file: str, to_root_url: str, hover: bool = True, language: Language = "en"
+) -> str:
+    """A source by its short label in ``language``, linked (HTML) to its entry on the sources page.
 
     Its title is the link's hover text, unless ``hover`` is false (pages that list many).
     """
@@ -142,40 +148,33 @@ def source_link_html(file: str, to_root_url: str, hover: bool = True) -> str:
         return html.escape(file)
     href = f"{to_root_url}sources/#{source_anchor(source.id)}"
     title = f' title="{html.escape(source.title)}"' if hover else ""
-    return f'<a href="{href}"{title}>{html.escape(source.label)}</a>'
+    return f'<a href="{href}"{title}>{html.escape(source_label(source, language))}</a>'
 
 
 _QUOTATION: Mapping[Language, str] = {"en": "“{words}”", "de": "„{words}“"}
 """Quotation marks by the language of the page."""
 
-_LANGUAGE_CODES: Mapping[str, str] = {"English": "en", "German": "de"}
-"""The sources manifest's language names (``German``, ``English (machine translation)``)."""
 
+def quoted_words(words: str, lang: str, language: Language) -> str:
+    """A source's own words (escaped here) in quotation marks on a page in ``language``.
 
-def source_language(file: str) -> str:
-    """The language code of a source's own words, from the manifest (``en`` if unknown)."""
-    source = source_by_file(file)
-    name = source.language.split(" (", 1)[0] if source is not None else "English"
-    return _LANGUAGE_CODES.get(name, "en")
-
-
-def quoted_source_html(words: str, language: Language = "en", words_language: str = "en") -> str:
-    """A source's own words (escaped here) quoted on a page in ``language``.
-
-    In the page's quotation marks; words in another language than the page's are marked
-    with theirs (``lang="en"`` on a German page), for browsers, screen readers and the
-    test for English left in German pages.
+    The marks are the page's; the words are marked with their language ``lang`` where it
+    is not the page's (``lang="en"`` on a German page, ``lang="de"`` for the German sheet's
+    words on an English page), for browsers, screen readers and the test for English left
+    in German pages.
     """
-    escaped = html.escape(words)
-    if words_language != language:
-        escaped = f'<span lang="{words_language}">{escaped}</span>'
-    return _QUOTATION[language].format(words=escaped)
+    return _QUOTATION[language].format(words=marked_markdown(html.escape(words), lang, language))
 
 
 def citation_md(citation: Citation, to_root: str, language: Language = "en") -> str:
-    """A citation: the linked source and the quoted section."""
-    quoted = quoted_source_html(citation.section, language, source_language(citation.source))
-    return f"{source_link(citation.source, to_root)}, {quoted}"
+    """A citation: the linked source and the quoted section (the source's own words)."""
+    return f"{source_link(citation.source, to_root, language)}, {quoted(citation, language)}"
+
+
+def quoted(citation: Citation, language: Language) -> str:
+    """A citation's section in quotation marks, marked with its source's language if needed."""
+    source = source_by_file(citation.source)
+    return quoted_words(citation.section, language if source is None else source.lang, language)
 
 
 def citations_md(citations: Iterable[Citation], to_root: str, language: Language = "en") -> str:

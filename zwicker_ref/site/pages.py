@@ -8,39 +8,46 @@ import json
 from zwicker_ref.documents.corpus import corpus_identity
 from zwicker_ref.documents.locations import spec_dir
 from zwicker_ref.site.files import published_path
+from zwicker_ref.site.labels import Language, label, schema_words
 
 
-def schemas_page() -> str:
-    """The JSON Schemas of the formats, as tables of their properties."""
-    lines = [
-        "# Schemas",
-        "",
-        "The formats' JSON Schemas (draft 2020-12), from `spec/schema/`. One difference from",
-        "the draft: an `integer` is a whole number written as one, `3` and never `3.0` (the",
-        "draft counts `3.0` as an integer; the reference rejects it).",
-        "",
-    ]
+def schemas_page(language: Language = "en") -> str:
+    """The JSON Schemas of the formats, as tables of their properties, in ``language``.
+
+    The schemas stay English; their descriptions and fields' meanings are shown in
+    ``language`` (from ``spec/translations/``, checked against the English they translate).
+    """
+    words = schema_words(language)
+    lines = [f"# {label(language, 'schemas.title')}", "", label(language, "schemas.intro"), ""]
     for path in sorted((spec_dir() / "schema").glob("*.schema.json")):
         schema = json.loads(path.read_text(encoding="utf-8"))
         published = published_path(f"spec/schema/{path.name}")
+        own = words[path.name]
         lines += [
             f"## {path.name}",
             "",
-            schema.get("description", ""),
+            own.description,
             "",
-            f"The file: [`spec/schema/{path.name}`](../{published}) (corpus version "
-            f"{corpus_identity().version}).",
+            label(
+                language,
+                "schemas.file",
+                name=path.name,
+                published=published,
+                version=corpus_identity().version,
+            ),
             "",
         ]
         properties = schema.get("properties", {})
         if properties:
             required = set(schema.get("required", ()))
-            lines += ["| field | required | meaning |", "|---|---|---|"]
-            for name, spec in properties.items():
-                meaning = html.escape(spec.get("description", "")).replace("|", "\\|")
-                lines.append(f"| `{name}` | {'yes' if name in required else ''} | {meaning} |")
+            yes = label(language, "schemas.required")
+            lines += [label(language, "schemas.head"), "|---|---|---|"]
+            for name in properties:
+                meaning = html.escape(own.fields.get(name, "")).replace("|", "\\|")
+                lines.append(f"| `{name}` | {yes if name in required else ''} | {meaning} |")
             lines.append("")
         definitions = schema.get("$defs", {})
         if definitions:
-            lines += ["Definitions: " + ", ".join(f"`{name}`" for name in definitions) + ".", ""]
+            names = ", ".join(f"`{name}`" for name in definitions)
+            lines += [label(language, "schemas.definitions", names=names), ""]
     return "\n".join(lines) + "\n"

@@ -12,6 +12,7 @@ import html
 from collections.abc import Iterable
 
 from zwicker_ref.rules.variant import Alternative, Clause, Status, Variant
+from zwicker_ref.site.labels import Language, clause_words, label, topic_words
 from zwicker_ref.site.links import (
     SOURCES,
     citations_md,
@@ -32,42 +33,46 @@ def ruling_anchor(clause_id: str) -> str:
     return f"ruling-{clause_id}"
 
 
-def _alternative_kind(alternative: Alternative) -> str:
+def kind_of(alternative: Alternative, language: Language = "en") -> str:
+    """What a reading not chosen is: a playable option, not playable, or another reading."""
     if alternative.option:
-        return f"option `{alternative.option}`"
-    if alternative.unplayable:
-        return "not playable"
-    return "other reading"
+        return label(language, "sources.kind.option", option=alternative.option)
+    kind = "unplayable" if alternative.unplayable else "reading"
+    return label(language, f"sources.kind.{kind}")
 
 
-def _sources_md(clause: Clause) -> str:
+def _sources_md(clause: Clause, language: Language) -> str:
     """The clause's citations other than the rulings document itself."""
     cited = [c for c in clause.citations if c.source != RULINGS_FILE]
-    return citations_md(cited, "") if cited else "none (the project's decision alone)"
+    return citations_md(cited, "", language) if cited else label(language, "rulings.no_sources")
 
 
-def _ruling_md(clause: Clause, variant: Variant, variant_links: Iterable[str]) -> list[str]:
+def _ruling_md(
+    clause: Clause, variant: Variant, variant_links: Iterable[str], language: Language
+) -> list[str]:
     """One ruling: the variants it holds in, its text, sources and readings not chosen.
 
-    Clause ids in the text link to the clauses of ``variant`` (the first it holds in).
+    Its words are ``variant``'s (the first it holds in) in ``language``, and clause ids in
+    the text link to that variant's clauses.
     """
     targets = {c.id: f"{clause_page_path(variant.id, c.id)}#{c.id}" for c in variant.clauses}
+    words = clause_words(variant, clause, language)
     lines = [
-        f"*{', '.join(variant_links)}*: **{html.escape(clause.title)}**",
+        f"*{', '.join(variant_links)}*: **{html.escape(words.title)}**",
         "",
-        link_clause_refs(html.escape(clause.text), targets),
+        link_clause_refs(html.escape(words.text), targets),
         "",
-        f"Sources: {_sources_md(clause)}.",
+        label(language, "clause.sources", cites=_sources_md(clause, language)),
         "",
     ]
     if clause.alternatives:
-        lines.append("Readings not chosen:")
+        lines.append(label(language, "sources.readings") + ":")
         lines.append("")
-        for alternative in clause.alternatives:
-            cites = citations_md(alternative.citations, "")
+        for alternative, own in zip(clause.alternatives, words.alternatives, strict=True):
+            cites = citations_md(alternative.citations, "", language)
             lines.append(
-                f"- ({_alternative_kind(alternative)}) "
-                f"{link_clause_refs(html.escape(alternative.text), targets)} ({cites})"
+                f"- ({kind_of(alternative, language)}) "
+                f"{link_clause_refs(html.escape(own.text), targets)} ({cites})"
             )
         lines.append("")
     return lines
@@ -110,25 +115,14 @@ def _places(variants: Iterable[Variant]) -> dict[str, float]:
     return place
 
 
-def rulings_page(variants: list[Variant]) -> str:
+def rulings_page(variants: list[Variant], language: Language = "en") -> str:
     """The rulings page: every ruling clause of the variants, by topic, with its alternatives."""
     found = rulings_by_clause(variants)
     count = sum(len(holders) for same in found.values() for _, holders in same)
     lines = [
-        "# Rulings",
+        f"# {label(language, 'rulings.title')}",
         "",
-        "Where the sources are silent, ambiguous or in conflict, the specification decides,",
-        "and says so: such a clause has the status **ruling** (the others are **explicit**, a",
-        "cited source states the rule, or **inferred**, it follows from a source's example or",
-        "wording). Every ruling names the readings it did not choose, with their sources; a",
-        "reading that can be played is an option of the variant (see",
-        "[checking an engine](implementers.md#what-each-option-does)).",
-        "",
-        "This page lists every ruling of the shipped variants, generated from their specs:",
-        f"{count} clauses under {len(found)} clause ids. A ruling that reads the same in",
-        "several variants is shown once, with the variants it holds in; each variant name",
-        "links to the clause on that variant's page. Citations of a source link to the",
-        f"[sources]({SOURCES}).",
+        label(language, "rulings.intro", count=count, ids=len(found), sources=SOURCES),
         "",
     ]
     place = _places(variants)
@@ -136,7 +130,8 @@ def rulings_page(variants: list[Variant]) -> str:
     for clause_id in sorted(found, key=lambda c: (place[topic_of(c)], place[c])):
         topics.setdefault(topic_of(clause_id), []).append(clause_id)
     for topic, clause_ids in topics.items():
-        lines += [f"## {topic}", ""]
+        words = topic_words(topic, language)
+        lines += [f"## {label(language, 'rulings.topic', topic=topic, words=words)}", ""]
         for clause_id in clause_ids:
             lines += [f"### `{clause_id}` {{#{ruling_anchor(clause_id)}}}", ""]
             for clause, holders in found[clause_id]:
@@ -144,5 +139,5 @@ def rulings_page(variants: list[Variant]) -> str:
                     f"[{holder.id}]({clause_page_path(holder.id, clause_id)}#{clause_id})"
                     for holder in holders
                 ]
-                lines += _ruling_md(clause, holders[0], links)
+                lines += _ruling_md(clause, holders[0], links, language)
     return "\n".join(lines) + "\n"

@@ -339,7 +339,7 @@ def _overview(
         *_source_games_md(scenarios, language),
         f"## {label(language, 'overview.sources')} {{#sources}}",
         "",
-        *[f"- {source_link(s.source, '../')}: {role}" for s, role in roles],
+        *[f"- {source_link(s.source, '../', language)}: {role}" for s, role in roles],
         "",
         f"## {label(language, 'overview.rules')} {{#rules}}",
         "",
