@@ -22,6 +22,7 @@ from zwicker_ref.formats.position_io import position_to_data
 from zwicker_ref.rules.variant import Variant
 from zwicker_ref.site.explorer_answers import Column, position_under
 from zwicker_ref.site.explorer_bundle import first_move
+from zwicker_ref.site.labels import Language, label
 
 PLAY_TOPICS = ("values", "capture", "build", "trail", "zwick")
 """The grid's topics about play: their differing rows link to the explorer."""
@@ -108,14 +109,15 @@ def _first_disagreeing(
     return None
 
 
-def explore_link_html(found: Explore | None, to_root: str = "../") -> str:
+def explore_link_html(
+    found: Explore | None, to_root: str = "../", language: Language = "en"
+) -> str:
     """The grid row's link to the explorer, opening the example (nothing without one)."""
     if found is None:
         return ""
     example_id, options = found
     extra = f"&amp;options={','.join(options)}" if options else ""
     href = f"{to_root}explorer/?example={example_id}&amp;differences=1{extra}"
-    return (
-        f' <a class="zc-explore" href="{href}" title="Open {example_id} in the explorer: '
-        f'the variants answer it differently">explore ▸</a>'
-    )
+    title = label(language, "grid.explore.title", example=example_id)
+    text = label(language, "grid.explore")
+    return f' <a class="zc-explore" href="{href}" title="{title}">{text}</a>'

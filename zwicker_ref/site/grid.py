@@ -285,7 +285,7 @@ def grid_rows_html(
         rows.append(
             f'<tr id="{grid_row_id(question.anchor)}" '
             f'class="{"zc-same" if same else "zc-differs"}">'
-            f"{_row_head(question, '' if same else _explore_link(question, explore))}"
+            f"{_row_head(question, '' if same else _explore_link(question, explore, language))}"
             + "".join(
                 _cell(cell, variant, known, asks, language)
                 for cell, variant in zip(cells, variants, strict=True)
@@ -295,12 +295,14 @@ def grid_rows_html(
     return rows, topics, differing
 
 
-def _explore_link(question: Question, explore: Mapping[str, Explore] | None) -> str:
+def _explore_link(
+    question: Question, explore: Mapping[str, Explore] | None, language: Language
+) -> str:
     """The row's link to the explorer: the first of its clause ids that has a position."""
     for clause_id in question.clause_ids:
         found = (explore or {}).get(clause_id)
         if found is not None:
-            return explore_link_html(found)
+            return explore_link_html(found, language=language)
     return ""
 
 

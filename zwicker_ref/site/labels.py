@@ -201,6 +201,11 @@ _LABELS: Mapping[str, Mapping[Language, str]] = {
         "en": "the reference plays: {rule}",
         "de": "der Referenzinterpreter spielt: {rule}",
     },
+    "grid.explore": {"en": "explore ▸", "de": "erkunden ▸"},
+    "grid.explore.title": {
+        "en": "Open {example} in the explorer: the variants answer it differently",
+        "de": "{example} im Explorer öffnen: die Spielarten beantworten es verschieden",
+    },
     "grid.why.elsewhere": {"en": "stated in another row", "de": "steht in einer anderen Zeile"},
     "grid.why.silent": {
         "en": "the variant's sources are silent on it: no clause",
