@@ -119,6 +119,11 @@ def translations_dir(language: str) -> Path:
     return spec_dir() / "translations" / language
 
 
+def translation_display(language: str, name: str) -> str:
+    """The path a translation file is named by in messages: where it belongs in the repository."""
+    return f"spec/translations/{language}/{name}.yaml"
+
+
 def digest(english: object) -> str:
     """The first 16 hex digits of the SHA-256 of ``english`` written as canonical JSON."""
     canonical = json.dumps(english, ensure_ascii=False, separators=(",", ":"))
@@ -175,7 +180,7 @@ Check = Callable[[YamlDocument, tuple[str, str]], tuple[Checked | None, list[Pro
 
 def _translation_file(language: str, name: str) -> tuple[Path, str]:
     """Where the translation ``name`` into ``language`` is, and how problems name it."""
-    return translations_dir(language) / f"{name}.yaml", f"spec/translations/{language}/{name}.yaml"
+    return translations_dir(language) / f"{name}.yaml", translation_display(language, name)
 
 
 def _load(language: str, name: str, check: Check[Checked]) -> Checked:
@@ -206,7 +211,7 @@ def check_translation(
             document.problem(
                 ErrorCode.TRANSLATION_MISPLACED,
                 f"a translation of {variant_id!r} into {language!r} belongs at "
-                f"spec/translations/{language}/{variant_id}.yaml",
+                + translation_display(language, variant_id),
                 ("variant",),
             )
         )
@@ -449,7 +454,7 @@ def _misplaced(
         document.problem(
             ErrorCode.TRANSLATION_MISPLACED,
             f"a translation of the {name}' words into {language!r} belongs at "
-            f"spec/translations/{language}/{name}.yaml",
+            + translation_display(language, name),
             ("language",),
         )
     ]
