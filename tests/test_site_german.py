@@ -245,10 +245,6 @@ _STILL_ENGLISH = (
     #
     "rulings",
     #
-    "glossary",
-    #
-    "game pages",
-    #
     "reference",
 )
 """The groups whose German pages still carry English (expected failures until mended)."""
@@ -276,3 +272,34 @@ def test_the_changelog_stays_english_under_a_german_note(built_site: Path) -> No
     # Left out of the English scan on purpose: one changelog, in English (CHANGELOG.md).
     page = (built_site / "de" / "changelog" / "index.html").read_text(encoding="utf-8")
     assert "Nur auf Englisch" in page
+
+
+def test_positions_and_moves_in_german_words() -> None:
+    from zwicker_ref.formats.notation import parse_move
+    from zwicker_ref.site.positions import move_in_words
+
+    assert move_in_words(parse_move("10S"), "de") == (
+        "zulegen: 10S kommt als lose Karte auf den Tisch"
+    )
+    assert move_in_words(parse_move("KS x QS AD"), "de") == "stechen: KS nimmt AD QS"
+    assert move_in_words(parse_move("10S>JK30=20@3"), "de") == (
+        "bauen: 10S wird auf JK30 gespielt und 20 angesagt; der Bau gehört Platz 3"
+    )
+    assert move_in_words(parse_move("QH=13@1"), "en") == (
+        "build: QH is played alone, as a new build and 13 announced; seat 1 owns the build"
+    )
+
+
+def test_german_game_pages_say_seat_table_and_moves_in_german(built_site: Path) -> None:
+    games = built_site / "de" / "games"
+    sample = (games / "chr-sample-game" / "index.html").read_text("utf-8")
+    assert "Albert (Platz 0)" in sample
+    assert "<small>(am Zug)</small>" in sample
+    assert "<div>Tisch: " in sample
+    assert re.search(r'<h1 id="[^"]*" lang="en">The Christiansen sample game', sample)
+    assert re.search(r'title="(zulegen|stechen|bauen): ', sample)
+    assert not re.search(r'title="(trail|capture|build): ', sample)
+    match = (games / "cls-match-played-to-target-golden" / "index.html").read_text("utf-8")
+    assert "Erster Geber" in match
+    assert "Spiel 1: Platz" in match
+    assert "First dealer" not in match
