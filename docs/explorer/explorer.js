@@ -271,14 +271,14 @@ async function startPage() {
   function scoreTable(score) {
     const row = (head, values) => el("tr", {}, el("th", {}, head), values.map((value) => el("td", {}, String(value))));
     return el("div", {},
-      el("table", { class: "zc-score" },
+      el("div", { class: "zx-score-table" }, el("table", { class: "zc-score" },
         el("tr", {}, el("th", {}), score.points.map((_, s) => el("th", {}, t("ex.side", { side: s })))),
         row(t("ex.captured"), score.cards),
         score.lines.map(([name, points]) => row(el("span", { lang: "en" }, name), points)),
         row(t("ex.most_cards"), score.most_cards),
         row(t("ex.zwicks_made"), score.zwicks),
         row(t("ex.zwick_points"), score.zwick_points),
-        row(el("b", {}, t("ex.total")), score.points)),
+        row(el("b", {}, t("ex.total")), score.points))),
       el("p", {}, t(score.check_holds ? "ex.check_holds" : "ex.check_fails")));
   }
 
