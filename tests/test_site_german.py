@@ -303,3 +303,18 @@ def test_german_game_pages_say_seat_table_and_moves_in_german(built_site: Path) 
     assert "Erster Geber" in match
     assert "Spiel 1: Platz" in match
     assert "First dealer" not in match
+
+
+_EXAMPLE = re.compile(r'<div class="zc-scenario".*?</details>\s*</div>', re.DOTALL)
+"""One example block of a topic page (header, position, moves, clauses, its folded file)."""
+
+
+def test_no_english_left_in_the_examples_of_german_topic_pages(built_site: Path) -> None:
+    # The examples' labels, positions and moves (the topic pages' clause blocks aside).
+    left = [
+        f"{page.relative_to(built_site).parent.as_posix()}: {words}"
+        for page in german_pages(built_site, "topics")
+        for example in _EXAMPLE.findall(page.read_text(encoding="utf-8"))
+        for words in english_left(f"<article>{example}</article>")
+    ]
+    assert left[:10] == [], f"{len(left)} English words left"

@@ -242,11 +242,15 @@ def example_html(
         label(language, "ex.players", players=scenario.players),
     ]
     if scenario.options:
-        facts.append(label(language, "ex.options", options=", ".join(scenario.options)))
+        facts.append(
+            label(
+                language, "ex.options", options=english_html(", ".join(scenario.options), language)
+            )
+        )
     source = ""
     if scenario.source is not None:
         link = source_link_html(scenario.source.source, root)
-        section = html.escape(scenario.source.section)
+        section = english_html(scenario.source.section, language)
         source = " " + label(language, "ex.source", link=link, section=section)
     yaml_text = Path(scenario.file).read_text(encoding="utf-8")
     description = prose_html(scenario.description)
