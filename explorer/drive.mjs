@@ -3,6 +3,7 @@
 // `shots`); prints one JSON document. Every request that leaves the local server is counted.
 //
 //   node explorer/drive.mjs check BASE_URL PLAN_JSON
+//   node explorer/drive.mjs german BASE_URL PLAN_JSON   (the German page: its words)
 //   node explorer/drive.mjs bench BASE_URL EXAMPLE_ID...
 //   node explorer/drive.mjs shots BASE_URL OUT_DIR
 import { chromium } from "playwright-core";
@@ -38,13 +39,19 @@ async function columns(page) {
   })));
 }
 
-async function check() {
-  const plan = JSON.parse(rest[0]);
+// A browser with one page, watched: every request leaving the server, every page error.
+async function openBrowser() {
   const browser = await launch();
   const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
   watch(page);
   const errors = [];
   page.on("pageerror", (error) => errors.push(error.message));
+  return { browser, page, errors };
+}
+
+async function check() {
+  const plan = JSON.parse(rest[0]);
+  const { browser, page, errors } = await openBrowser();
   const result = { examples: {}, errors };
   let ready = 0;
   for (const [n, id] of plan.examples.entries()) {
@@ -76,6 +83,35 @@ async function check() {
   await page.click("button:has-text('Read it')");
   await page.waitForSelector("#zx-status.zx-error .zx-problems", { timeout: LONG });
   result.malformed = await page.textContent("#zx-status");
+  result.outside = outside;
+  await browser.close();
+  return result;
+}
+
+// The German page (de/explorer/): what it says once ready, and its verdict on an illegal move,
+// each text also without the parts marked lang="en" (the reference's own messages).
+async function german() {
+  const plan = JSON.parse(rest[0]);
+  const { browser, page, errors } = await openBrowser();
+  await page.goto(`${base}de/explorer/?example=${plan.example}`);
+  await readyAfter(page, 0);
+  const german = (selector) => page.$$eval(selector, (nodes) => nodes.map((node) => {
+    const copy = node.cloneNode(true);
+    copy.querySelectorAll("[lang=en]").forEach((marked) => marked.remove());
+    return copy.textContent;
+  }));
+  const result = { errors };
+  result.headings = await german("#zx-app h2");
+  result.status = await page.textContent("#zx-status");
+  result.next = await page.textContent("#zx-next");
+  result.counts = await german(".zx-count");
+  result.words = await german(".zx-words");
+  result.labels = await german("#zx-app label, #zx-app summary, #zx-app button");
+  await page.fill("#zx-move", plan.illegal);
+  await page.press("#zx-move", "Enter");
+  await page.waitForSelector("#zx-verdicts", { timeout: LONG });
+  result.verdicts = await page.$$eval("#zx-verdicts li", (items) => items.map((li) => ({ code: li.dataset.code || null })));
+  result.verdictTexts = await german("#zx-verdicts li");
   result.outside = outside;
   await browser.close();
   return result;
@@ -180,7 +216,7 @@ async function shots() {
   return { taken, outside };
 }
 
-const modes = { check, bench, shots };
+const modes = { check, german, bench, shots };
 try {
   console.log(JSON.stringify(await modes[mode]()));
 } catch (error) {

@@ -21,6 +21,7 @@ import threading
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -248,6 +249,23 @@ def _one_example_per_variant() -> list[Scenario]:
     return [chosen[variant] for variant in VARIANT_ORDER]
 
 
+def drive(mode: str, site: str, plan: dict[str, object]) -> dict[str, Any]:
+    """What explorer/drive.mjs reports of the page in ``mode``; no request left the server."""
+    run = subprocess.run(
+        ["node", str(DRIVER), mode, site, json.dumps(plan)],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+        cwd=ROOT / "explorer",
+    )
+    result: dict[str, Any] = json.loads(run.stdout or "{}")
+    assert run.returncode == 0, result.get("error", run.stderr)
+    assert result["outside"] == []  # not one request left the local server
+    assert result["errors"] == []
+    return result
+
+
 def test_the_explorer_in_a_browser(served_site: str, tmp_path: Path) -> None:
     examples = _one_example_per_variant()
     plan = {
@@ -257,18 +275,7 @@ def test_the_explorer_in_a_browser(served_site: str, tmp_path: Path) -> None:
     }
     # The last example opened is asked about the illegal move: make it dith-build-ace-on-nine.
     plan["examples"] = [*plan["examples"], "dith-build-ace-on-nine"]
-    run = subprocess.run(
-        ["node", str(DRIVER), "check", served_site, json.dumps(plan)],
-        capture_output=True,
-        text=True,
-        timeout=900,
-        check=False,
-        cwd=ROOT / "explorer",
-    )
-    result = json.loads(run.stdout or "{}")
-    assert run.returncode == 0, result.get("error", run.stderr)
-    assert result["outside"] == []  # not one request left the local server
-    assert result["errors"] == []
+    result = drive("check", served_site, plan)
     for scenario in examples:
         shown = result["examples"][scenario.id]["columns"]
         assert [c["variant"] for c in shown] == list(VARIANT_ORDER)
@@ -292,3 +299,26 @@ def test_the_explorer_in_a_browser(served_site: str, tmp_path: Path) -> None:
     assert "position=" in result["afterUrl"]
     assert "pasted position:7: at hands[0][1] 9C appears twice" in result["malformed"]
     assert "invalid-position" in result["malformed"]
+
+
+def test_the_german_explorer_speaks_german(served_site: str) -> None:
+    """On de/explorer/ every word is German but the reference's own messages (marked en)."""
+    plan = {"example": "dith-build-ace-on-nine", "illegal": "AH>9S=10@0"}
+    result = drive("german", served_site, plan)
+    assert result["headings"][:3] == [
+        "Eine Stellung öffnen",
+        "Die Stellung",
+        "Nach einem Zug fragen",
+    ]
+    assert result["status"].startswith("Fertig: ")
+    assert re.fullmatch(r"Platz \d+ \(Partei \d+\) ist am Zug\.", result["next"])
+    assert all(re.search(r"\d+ erlaubte(r Zug| Züge)$", count) for count in result["counts"])
+    assert result["words"]
+    assert all(re.match(r"(zulegen|stechen|bauen): ", words) for words in result["words"])
+    dith = VARIANT_ORDER.index("dithmarschen")
+    assert result["verdicts"][dith]["code"] == "value-not-held"
+    refused = result["verdictTexts"][dith]
+    assert "✘ unerlaubt value-not-held Der Bauende behält keine Karte" in refused
+    english = re.compile(r"\b(legal|illegal|the|seat|move|cannot|Play|Ask|Open|Read)\b")
+    left = [text for text in [*result["labels"], *result["verdictTexts"]] if english.search(text)]
+    assert left == []

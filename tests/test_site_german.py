@@ -233,28 +233,7 @@ def german_pages(site: Path, group: str) -> list[Path]:
     return sorted(p for p in pages if not _is_redirect(p))
 
 
-_NOT_YET_GERMAN = pytest.mark.xfail(
-    strict=True, reason="issue 36 is open: this group of German pages still has English text"
-)
-_STILL_ENGLISH = (
-    "topics",
-    #
-    #
-    "glossary",
-    #
-    "game pages",
-    #
-)
-"""The groups whose German pages still carry English (expected failures until mended)."""
-
-
-@pytest.mark.parametrize(
-    "group",
-    [
-        pytest.param(group, marks=_NOT_YET_GERMAN) if group in _STILL_ENGLISH else group
-        for group in _GERMAN_PAGES
-    ],
-)
+@pytest.mark.parametrize("group", list(_GERMAN_PAGES))
 def test_no_english_left_in_german_pages(built_site: Path, group: str) -> None:
     pages = german_pages(built_site, group)
     assert pages, f"no German pages match {_GERMAN_PAGES[group]}"
@@ -321,3 +300,49 @@ def test_a_source_quoted_on_a_german_page_is_marked_english() -> None:
     # The German sheet's own words are German on a German page, marked so on an English one.
     assert quoted_words("Hat er", "de", "de") == "„Hat er“"
     assert quoted_words("Hat er", "de", "en") == '“<span lang="de">Hat er</span>”'
+
+
+def test_positions_and_moves_in_german_words() -> None:
+    from zwicker_ref.formats.notation import parse_move
+    from zwicker_ref.site.positions import move_in_words
+
+    assert move_in_words(parse_move("10S"), "de") == (
+        "zulegen: 10S kommt als lose Karte auf den Tisch"
+    )
+    assert move_in_words(parse_move("KS x QS AD"), "de") == "stechen: KS nimmt AD QS"
+    assert move_in_words(parse_move("10S>JK30=20@3"), "de") == (
+        "bauen: 10S wird auf JK30 gespielt und 20 angesagt; der Bau gehört Platz 3"
+    )
+    assert move_in_words(parse_move("QH=13@1"), "en") == (
+        "build: QH is played alone, as a new build and 13 announced; seat 1 owns the build"
+    )
+
+
+def test_german_game_pages_say_seat_table_and_moves_in_german(built_site: Path) -> None:
+    games = built_site / "de" / "games"
+    sample = (games / "chr-sample-game" / "index.html").read_text("utf-8")
+    assert "Albert (Platz 0)" in sample
+    assert "<small>(am Zug)</small>" in sample
+    assert "<div>Tisch: " in sample
+    assert re.search(r'<h1 id="[^"]*" lang="en">The Christiansen sample game', sample)
+    assert re.search(r'title="(zulegen|stechen|bauen): ', sample)
+    assert not re.search(r'title="(trail|capture|build): ', sample)
+    match = (games / "cls-match-played-to-target-golden" / "index.html").read_text("utf-8")
+    assert "Erster Geber" in match
+    assert "Spiel 1: Platz" in match
+    assert "First dealer" not in match
+
+
+_EXAMPLE = re.compile(r'<div class="zc-scenario".*?</details>\s*</div>', re.DOTALL)
+"""One example block of a topic page (header, position, moves, clauses, its folded file)."""
+
+
+def test_no_english_left_in_the_examples_of_german_topic_pages(built_site: Path) -> None:
+    # The examples' labels, positions and moves (the topic pages' clause blocks aside).
+    left = [
+        f"{page.relative_to(built_site).parent.as_posix()}: {words}"
+        for page in german_pages(built_site, "topics")
+        for example in _EXAMPLE.findall(page.read_text(encoding="utf-8"))
+        for words in english_left(f"<article>{example}</article>")
+    ]
+    assert left[:10] == [], f"{len(left)} English words left"

@@ -48,10 +48,24 @@ if (IN_WORKER) {
   startPage();
 }
 
-function startPage() {
+// The page's words: explorer/words.json (made at build time from zwicker_ref/site/labels.py and
+// the errors pages) holds a table per language; the page picks its own by its lang attribute.
+async function startPage() {
   const app = document.getElementById("zx-app");
   const status = document.getElementById("zx-status");
-  const KINDS = [["trail", "Trails"], ["capture", "Captures"], ["build", "Builds"]];
+  const LANGUAGE = document.documentElement.lang || "en";
+  let WORDS = { labels: {}, errors: {} };
+  try {
+    const all = await fetch(new URL("words.json", import.meta.url)).then((r) => r.json());
+    WORDS = all[LANGUAGE] || all.en;
+  } catch (error) {
+    status.textContent = String(error);
+  }
+  // t("zx.next", { seat: 1, side: 1 }): the words of a key with its values filled in.
+  const t = (key, values = {}) => (WORDS.labels[key] ?? key).replace(/\{(\w+)\}/g, (_, name) => String(values[name]));
+  // counted("zx.cards", 2): a count with its noun in the right number (key.one, key.other).
+  const counted = (key, count) => t(key + (count === 1 ? ".one" : ".other"), { count });
+  const KINDS = ["trail", "capture", "build"].map((kind) => [kind, t("zx.kind." + kind)]);
   const SUITS = { C: ["♣", "black"], D: ["♦", "red"], H: ["♥", "red"], S: ["♠", "black"] };
   const PAGE = 100;
   const state = {
@@ -64,13 +78,13 @@ function startPage() {
     status.classList.toggle("zx-error", error);
   };
   if (typeof WebAssembly !== "object") {
-    say("This browser has no WebAssembly, which the explorer needs to run the reference interpreter.", true);
+    say(t("zx.no_wasm"), true);
     return;
   }
 
   // An error of any later action (a click, a key) is shown, never swallowed.
   window.addEventListener("unhandledrejection", (event) => {
-    say("The explorer stopped with an error: " + ((event.reason && event.reason.message) || event.reason), true);
+    say(t("zx.stopped", { error: (event.reason && event.reason.message) || event.reason }), true);
   });
 
   // The worker: requests by id, answers as promises.
@@ -84,7 +98,7 @@ function startPage() {
     if (ok) promise.resolve(result);
     else promise.reject(new Error(error));
   };
-  worker.onerror = (event) => say("The reference could not start: " + event.message, true);
+  worker.onerror = (event) => say(t("zx.no_start", { error: event.message }), true);
   const ask = (op, request = {}) =>
     new Promise((resolve, reject) => {
       const id = nextId++;
@@ -121,10 +135,17 @@ function startPage() {
     typeof item === "string"
       ? card(item)
       : el("span", { class: "zc-build" }, cards(item.build), " ", el("b", {}, "= " + item.value),
-          item.owner == null ? null : el("small", {}, " seat " + item.owner));
+          item.owner == null ? null : el("small", {}, " " + t("ex.seat", { seat: item.owner })));
   const columnName = ([variant, options]) => variant + (options.length ? " + " + options.join(" + ") : "");
+  // A problem: its code and the reference's message; on a page in another language than the
+  // reference's (English), the code's meaning in the page's language first, the message marked.
   const problemsNode = (problems) =>
-    el("ul", { class: "zx-problems" }, problems.map((p) => el("li", {}, el("code", {}, p.code), " ", p.message)));
+    el("ul", { class: "zx-problems" }, problems.map((p) => el("li", {}, el("code", {}, p.code), " ", messageNodes(p.code, p.message))));
+  const messageNodes = (code, message) => {
+    const meaning = WORDS.errors[code];
+    if (!meaning) return [message];
+    return [meaning, " ", el("small", { class: "zx-reference" }, t("zx.reference_says"), el("span", { lang: "en" }, message))];
+  };
 
   // The state lives in the URL: the position (or the example), the extra columns, the move.
   const encode = (data) => btoa(unescape(encodeURIComponent(JSON.stringify(data)))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
@@ -141,24 +162,24 @@ function startPage() {
 
   // The page's parts.
   const main = el("div", { class: "zx-main" });
-  const openPart = el("section", { class: "zx-open", "aria-label": "Open a position" });
-  const positionPart = el("section", { class: "zx-position", "aria-label": "The position" });
-  const askPart = el("section", { class: "zx-ask", "aria-label": "Ask about one move" });
-  const columnsPart = el("section", { class: "zx-columns", "aria-label": "The variants" });
+  const openPart = el("section", { class: "zx-open", "aria-label": t("zx.open_part") });
+  const positionPart = el("section", { class: "zx-position", "aria-label": t("zx.position_part") });
+  const askPart = el("section", { class: "zx-ask", "aria-label": t("zx.ask_part") });
+  const columnsPart = el("section", { class: "zx-columns", "aria-label": t("zx.columns_part") });
   main.append(openPart, positionPart, askPart, columnsPart);
   app.append(main);
 
   function buildOpenPart() {
-    const exampleInput = el("input", { id: "zx-example", list: "zx-example-ids", placeholder: "e.g. dith-build-ace-on-nine", size: 28 });
+    const exampleInput = el("input", { id: "zx-example", list: "zx-example-ids", placeholder: t("zx.example_placeholder"), size: 28 });
     const ids = el("datalist", { id: "zx-example-ids" }, Object.keys(state.examples).map((id) => el("option", { value: id })));
-    const pasted = el("textarea", { id: "zx-paste", rows: 8, placeholder: "format: 1\nvariant: classic\n...", "aria-label": "A position file, YAML or JSON" });
+    const pasted = el("textarea", { id: "zx-paste", rows: 8, placeholder: "format: 1\nvariant: classic\n...", "aria-label": t("zx.paste_label") });
     openPart.replaceChildren(
-      el("h2", {}, "Open a position"),
+      el("h2", {}, t("zx.open_part")),
       el("form", { class: "zx-row", onsubmit: (e) => { e.preventDefault(); openExample(exampleInput.value.trim()); } },
-        el("label", { for: "zx-example" }, "Corpus example "), exampleInput, ids, el("button", { type: "submit" }, "Open")),
-      el("details", {}, el("summary", {}, "Paste a position file (YAML or JSON)"),
-        el("form", { onsubmit: (e) => { e.preventDefault(); openText(pasted.value); } }, pasted, el("div", {}, el("button", { type: "submit" }, "Read it")))),
-      el("details", { id: "zx-builder-fold" }, el("summary", {}, "Build a position card by card"), builder.node),
+        el("label", { for: "zx-example" }, t("zx.corpus_example")), exampleInput, ids, el("button", { type: "submit" }, t("zx.open"))),
+      el("details", {}, el("summary", {}, t("zx.paste")),
+        el("form", { onsubmit: (e) => { e.preventDefault(); openText(pasted.value); } }, pasted, el("div", {}, el("button", { type: "submit" }, t("zx.read"))))),
+      el("details", { id: "zx-builder-fold" }, el("summary", {}, t("zx.build")), builder.node),
     );
   }
 
@@ -205,20 +226,20 @@ function startPage() {
       const counts = (state.variants.find((v) => v.id === b.variant) || state.variants[0]).players;
       const playersSelect = el("select", { id: "zx-b-players", onchange: (e) => setUp(b.variant, Number(e.target.value)) },
         counts.map((n) => el("option", { value: n, selected: n === b.players }, n)));
-      const targets = [...b.hands.map((_, seat) => ["hand:" + seat, "seat " + seat + "'s hand"]), ["table:0", "the table (loose)"], ["build:0", "a build on the table"]];
+      const targets = [...b.hands.map((_, seat) => ["hand:" + seat, t("zx.target_hand", { seat })]), ["table:0", t("zx.target_table")], ["build:0", t("zx.target_build")]];
       const targetSelect = el("select", { id: "zx-b-target", onchange: (e) => { b.target = e.target.value; b.table.forEach((i) => { if (typeof i !== "string") i.open = false; }); draw(); } },
         targets.map(([value, label]) => el("option", { value, selected: value === b.target }, label)));
       const number = (label, key, min) => el("label", {}, label + " ", el("input", { type: "number", min, value: b[key], style: "width:4em", onchange: (e) => { b[key] = Number(e.target.value); const open = b.table.find((i) => typeof i !== "string" && i.open); if (open && key !== "toMove") open[key] = b[key]; } }));
       const used = new Set([...b.hands.flat(), ...b.table.flatMap((i) => (typeof i === "string" ? [i] : i.build))]);
       node.replaceChildren(el("div", {},
-        el("div", { class: "zx-row" }, el("label", { for: "zx-b-variant" }, "Pack of "), variantSelect, " ", el("label", { for: "zx-b-players" }, "players "), playersSelect,
-          " ", el("label", { for: "zx-b-target" }, "cards go to "), targetSelect),
-        b.target.startsWith("build") ? el("div", { class: "zx-row" }, number("build value", "value", 1), " ", number("owner seat", "owner", 0)) : null,
-        el("div", { class: "zx-row" }, number("seat to move", "toMove", 0)),
-        el("div", { class: "zx-deck", role: "group", "aria-label": "The pack: click a card to place it, again to take it back" },
+        el("div", { class: "zx-row" }, el("label", { for: "zx-b-variant" }, t("zx.pack_of")), variantSelect, " ", el("label", { for: "zx-b-players" }, t("zx.players")), playersSelect,
+          " ", el("label", { for: "zx-b-target" }, t("zx.cards_go_to")), targetSelect),
+        b.target.startsWith("build") ? el("div", { class: "zx-row" }, number(t("zx.build_value"), "value", 1), " ", number(t("zx.owner_seat"), "owner", 0)) : null,
+        el("div", { class: "zx-row" }, number(t("zx.seat_to_move"), "toMove", 0)),
+        el("div", { class: "zx-deck", role: "group", "aria-label": t("zx.pack_label") },
           b.deck.map((text) => el("button", { type: "button", class: "zx-card" + (used.has(text) ? " zx-used" : ""), "aria-pressed": used.has(text) ? "true" : "false", onclick: () => click(text) }, card(text)))),
-        el("div", {}, b.hands.map((hand, seat) => el("div", {}, "Seat " + seat + ": ", cards(hand))), el("div", {}, "Table: ", b.table.length ? b.table.map(tableItem) : "—")),
-        el("button", { type: "button", onclick: () => openData(data(), null) }, "Explore this position"),
+        el("div", {}, b.hands.map((hand, seat) => el("div", {}, t("pos.seat", { seat }) + ": ", cards(hand))), el("div", {}, t("zx.table") + ": ", b.table.length ? b.table.map(tableItem) : "—")),
+        el("button", { type: "button", onclick: () => openData(data(), null) }, t("zx.explore")),
       ));
     };
     return { node, setUp };
@@ -229,36 +250,53 @@ function startPage() {
     const info = state.info;
     const side = (seat) => (info.sides === p.players ? seat : seat % 2);
     positionPart.replaceChildren(
-      el("h2", {}, "The position"),
-      el("p", { class: "zx-facts" }, `${p.variant}${p.options.length ? " + " + p.options.join(" + ") : ""}, ${p.players} players, dealer seat ${p.dealer}, stage ${p.stage}, ${p.stock.length} cards in the stock`,
-        state.history.length ? el("button", { type: "button", id: "zx-back", class: "zx-inline", onclick: stepBack }, "← Step back") : null),
+      el("h2", {}, t("zx.position_part")),
+      el("p", { class: "zx-facts" }, t("zx.facts", {
+        variant: p.variant + (p.options.length ? " + " + p.options.join(" + ") : ""), players: p.players, dealer: p.dealer, stage: p.stage, stock: counted("zx.stock", p.stock.length),
+      }),
+        state.history.length ? el("button", { type: "button", id: "zx-back", class: "zx-inline", onclick: stepBack }, t("zx.back")) : null),
       el("div", { class: "zc-position" },
-        p.hands.map((hand, seat) => el("div", {}, "Seat " + seat, seat === p.to_move && !info.over ? el("small", { class: "zx-to-move" }, " (to move)") : null, ": ", cards(hand))),
-        el("div", {}, "Table: ", p.table.length ? p.table.map(tableItem) : "—"),
-        el("div", { class: "zx-captured" }, p.captured.map((pile, s) => el("div", {}, `Side ${s} captured ${pile.length} card${pile.length === 1 ? "" : "s"}, ${p.zwicks[s] || 0} zwick${p.zwicks[s] === 1 ? "" : "s"}`,
+        p.hands.map((hand, seat) => el("div", {}, t("pos.seat", { seat }), seat === p.to_move && !info.over ? el("small", { class: "zx-to-move" }, " " + t("pos.to_move")) : null, ": ", cards(hand))),
+        el("div", {}, t("zx.table") + ": ", p.table.length ? p.table.map(tableItem) : "—"),
+        el("div", { class: "zx-captured" }, p.captured.map((pile, s) => el("div", {}, t("zx.captured", { side: s, cards: counted("zx.cards", pile.length), zwicks: counted("zx.zwicks", p.zwicks[s] || 0) }),
           pile.length ? el("span", { class: "zx-pile" }, ": ", cards(pile)) : null))),
       ),
       info.over
-        ? el("div", { class: "zx-score" }, el("p", {}, el("b", {}, "The hand is over. "), "Points by side: " + info.points.join(", ")), el("pre", {}, info.score.join("\n")))
-        : el("p", { id: "zx-next" }, `Seat ${p.to_move} (side ${side(p.to_move)}) is to move.`),
+        ? el("div", { class: "zx-score" }, el("p", {}, el("b", {}, t("zx.over")), t("zx.points_by_side", { points: info.points.join(", ") })), scoreTable(info.score))
+        : el("p", { id: "zx-next" }, t("zx.next", { seat: p.to_move, side: side(p.to_move) })),
     );
   }
 
+  // The score of a finished hand by side, row by row; the score lines keep the spec's names.
+  function scoreTable(score) {
+    const row = (head, values) => el("tr", {}, el("th", {}, head), values.map((value) => el("td", {}, String(value))));
+    return el("div", {},
+      el("div", { class: "zx-score-table" }, el("table", { class: "zc-score" },
+        el("tr", {}, el("th", {}), score.points.map((_, s) => el("th", {}, t("ex.side", { side: s })))),
+        row(t("ex.captured"), score.cards),
+        score.lines.map(([name, points]) => row(el("span", { lang: "en" }, name), points)),
+        row(t("ex.most_cards"), score.most_cards),
+        row(t("ex.zwicks_made"), score.zwicks),
+        row(t("ex.zwick_points"), score.zwick_points),
+        row(el("b", {}, t("ex.total")), score.points))),
+      el("p", {}, t(score.check_holds ? "ex.check_holds" : "ex.check_fails")));
+  }
+
   function drawAsk(verdicts) {
-    const input = el("input", { id: "zx-move", value: state.move, placeholder: "e.g. 9C x 4D 5S", size: 24, "aria-label": "A move in notation" });
+    const input = el("input", { id: "zx-move", value: state.move, placeholder: t("zx.move_placeholder"), size: 24, "aria-label": t("zx.move_label") });
     const form = el("form", { class: "zx-row", onsubmit: (e) => { e.preventDefault(); askMove(input.value.trim()); } },
-      el("label", { for: "zx-move" }, "Is this move legal? "), input, el("button", { type: "submit" }, "Ask"),
-      el("a", { href: "../reference/notation/", class: "zx-inline" }, "move notation"));
-    const parts = [el("h2", {}, "Ask about one move"), form];
+      el("label", { for: "zx-move" }, t("zx.is_legal")), input, el("button", { type: "submit" }, t("zx.ask")),
+      el("a", { href: "../reference/notation/", class: "zx-inline" }, t("zx.notation")));
+    const parts = [el("h2", {}, t("zx.ask_part")), form];
     if (verdicts) {
       if (!verdicts.ok) parts.push(problemsNode(verdicts.problems));
       else parts.push(el("ul", { class: "zx-verdicts", id: "zx-verdicts" }, verdicts.verdicts.map((v, i) => {
         const name = columnName(state.columns[i]);
-        if (!v.admitted) return el("li", { class: "zx-out" }, el("b", {}, name), ": cannot hold this position");
-        if (v.legal) return el("li", { class: "zx-legal", "data-column": i }, el("b", {}, name), ": ✔ legal — " + v.words, " ", el("button", { type: "button", onclick: () => playMove(i, verdicts.move) }, "Play it here"));
+        if (!v.admitted) return el("li", { class: "zx-out" }, el("b", {}, name), t("zx.cannot_hold"));
+        if (v.legal) return el("li", { class: "zx-legal", "data-column": i }, el("b", {}, name), t("zx.legal", { words: v.words }), " ", el("button", { type: "button", onclick: () => playMove(i, verdicts.move) }, t("zx.play_here")));
         const href = (state.errors[state.columns[i][0]] || {})[v.code];
-        return el("li", { class: "zx-illegal", "data-column": i, "data-code": v.code }, el("b", {}, name), ": ✘ illegal ", el("code", {}, v.code), " ", v.message.split(" [")[0],
-          href ? el("a", { href, class: "zx-inline" }, "the clause") : el("a", { href: "../reference/errors/", class: "zx-inline" }, "error codes"));
+        return el("li", { class: "zx-illegal", "data-column": i, "data-code": v.code }, el("b", {}, name), t("zx.illegal"), el("code", {}, v.code), " ", messageNodes(v.code, v.message.split(" [")[0]),
+          href ? el("a", { href, class: "zx-inline" }, t("zx.the_clause")) : el("a", { href: "../reference/errors/", class: "zx-inline" }, t("zx.error_codes")));
       })));
     }
     askPart.replaceChildren(...parts);
@@ -277,26 +315,26 @@ function startPage() {
       const column = el("div", { class: "zx-column", "data-column": i, "data-variant": state.columns[i][0] }, el("h3", {}, columnName(state.columns[i])));
       if (!answer.admitted) {
         column.classList.add("zx-out");
-        column.append(el("p", {}, "Not this position: "), problemsNode(answer.problems));
+        column.append(el("p", {}, t("zx.not_this")), problemsNode(answer.problems));
         return column;
       }
-      column.append(el("p", { class: "zx-count" }, el("b", { class: "zx-count-number" }, String(answer.count)), ` legal move${answer.count === 1 ? "" : "s"}`));
-      const list = el("div", { class: "zx-moves" }, el("p", { class: "zx-facts" }, "listing…"));
+      column.append(el("p", { class: "zx-count" }, el("b", { class: "zx-count-number" }, String(answer.count)), counted("zx.legal_moves", answer.count)));
+      const list = el("div", { class: "zx-moves" }, el("p", { class: "zx-facts" }, t("zx.listing")));
       column.append(list);
       listing.push(loadMoves(i, list, 0));
       return column;
     }));
     columnsPart.replaceChildren(
-      el("h2", {}, "Every variant"),
+      el("h2", {}, t("zx.every_variant")),
       el("div", { class: "zx-row" },
-        el("label", {}, el("input", { type: "checkbox", id: "zx-differences", checked: state.differences, onchange: (e) => { state.differences = e.target.checked; writeUrl(); refresh(); } }), " Only the differences (moves some variants allow and others do not)")),
-      el("details", {}, el("summary", {}, "Options as extra columns"), el("div", { class: "zx-options" }, optionBoxes)),
+        el("label", {}, el("input", { type: "checkbox", id: "zx-differences", checked: state.differences, onchange: (e) => { state.differences = e.target.checked; writeUrl(); refresh(); } }), t("zx.differences"))),
+      el("details", {}, el("summary", {}, t("zx.options")), el("div", { class: "zx-options" }, optionBoxes)),
       grid,
     );
   }
 
   async function loadMoves(i, list, offset) {
-    const answer = await ask("list_moves", { position: state.position, columns: state.columns, column: i, offset, limit: PAGE, differences: state.differences });
+    const answer = await ask("list_moves", { position: state.position, columns: state.columns, column: i, offset, limit: PAGE, differences: state.differences, language: LANGUAGE });
     if (offset === 0) list.replaceChildren();
     else list.querySelector(".zx-more")?.remove();
     if (!answer.ok) { list.append(problemsNode(answer.problems)); return; }
@@ -309,30 +347,30 @@ function startPage() {
       for (const m of moves) {
         const differs = m.legal_in.length < admitted;
         const elsewhere = m.legal_in.map((c) => columnName(state.columns[c])).join(", ");
-        group.append(el("li", { class: differs ? "zx-differs" : "", title: "legal in " + elsewhere },
-          el("button", { type: "button", class: "zx-movebtn", onclick: () => askMove(m.move), "aria-label": `Ask about ${m.move}` }, moveNode(m.move)),
-          differs ? el("span", { class: "zx-mark", title: "legal only in " + elsewhere }, " ≠") : null,
-          el("button", { type: "button", class: "zx-play", onclick: () => playMove(i, m.move), "aria-label": `Play ${m.move} in ${columnName(state.columns[i])}` }, "▶"),
+        group.append(el("li", { class: differs ? "zx-differs" : "", title: t("zx.legal_in", { columns: elsewhere }) },
+          el("button", { type: "button", class: "zx-movebtn", onclick: () => askMove(m.move), "aria-label": t("zx.ask_about", { move: m.move }) }, moveNode(m.move)),
+          differs ? el("span", { class: "zx-mark", title: t("zx.legal_only_in", { columns: elsewhere }) }, " ≠") : null,
+          el("button", { type: "button", class: "zx-play", onclick: () => playMove(i, m.move), "aria-label": t("zx.play_in", { move: m.move, column: columnName(state.columns[i]) }) }, "▶"),
           el("div", { class: "zx-words" }, m.words)));
       }
     }
-    if (answer.total === 0) list.append(el("p", { class: "zx-facts" }, state.differences ? "No move here that another variant refuses." : "No legal move."));
+    if (answer.total === 0) list.append(el("p", { class: "zx-facts" }, t(state.differences ? "zx.none_refused" : "zx.no_move")));
     const shown = offset + answer.moves.length;
-    if (shown < answer.total) list.append(el("button", { type: "button", class: "zx-more", onclick: () => loadMoves(i, list, shown) }, `Show more (${shown} of ${answer.total} shown)`));
+    if (shown < answer.total) list.append(el("button", { type: "button", class: "zx-more", onclick: () => loadMoves(i, list, shown) }, t("zx.more", { shown, total: answer.total })));
   }
 
   async function refresh() {
-    say("Asking every variant…");
+    say(t("zx.asking"));
     const opened = await ask("open_position", { position: state.position, columns: state.columns });
-    if (!opened.ok) { say("This position cannot be read:", true); status.append(problemsNode(opened.problems)); return; }
+    if (!opened.ok) { say(t("zx.unreadable_position"), true); status.append(problemsNode(opened.problems)); return; }
     state.opened = opened;
     state.info = opened.state;
     drawPosition();
     drawColumns(opened);
-    say("Counted; listing the moves…");
+    say(t("zx.counted"));
     if (state.move) await askMove(state.move, false); else drawAsk(null);
     await Promise.all(listing);
-    say(`Ready: ${opened.columns.filter((c) => c.admitted).length} of ${opened.columns.length} variants hold this position.`);
+    say(t("zx.ready", { held: opened.columns.filter((c) => c.admitted).length, total: opened.columns.length }));
     document.documentElement.dataset.explorerReady = String(Number(document.documentElement.dataset.explorerReady || 0) + 1);
     if (window.zxTimings && !window.zxTimings.ready) window.zxTimings.ready = performance.now();
   }
@@ -353,14 +391,14 @@ function startPage() {
 
   async function openText(text) {
     const answer = await ask("open_position", { text, columns: [] });
-    if (!answer.ok) { say("This position file cannot be read:", true); status.append(problemsNode(answer.problems)); return; }
+    if (!answer.ok) { say(t("zx.unreadable_file"), true); status.append(problemsNode(answer.problems)); return; }
     state.move = "";
     await openData(answer.position, null);
   }
 
   async function openExample(id) {
     const entry = state.examples[id];
-    if (!entry) { say(`No corpus example has the id “${id}”.`, true); return; }
+    if (!entry) { say(t("zx.no_example", { id }), true); return; }
     state.move = entry.move || "";
     await openData(entry.position, id);
   }
@@ -369,12 +407,12 @@ function startPage() {
     state.move = text;
     if (write) writeUrl();
     if (!text) return drawAsk(null);
-    drawAsk(await ask("ask_move", { position: state.position, columns: state.columns, move: text }));
+    drawAsk(await ask("ask_move", { position: state.position, columns: state.columns, move: text, language: LANGUAGE }));
   }
 
   async function playMove(i, text) {
     const answer = await ask("play_move", { position: state.position, columns: state.columns, column: i, move: text });
-    if (!answer.ok) { say("This move cannot be played:", true); status.append(problemsNode(answer.problems)); return; }
+    if (!answer.ok) { say(t("zx.unplayable"), true); status.append(problemsNode(answer.problems)); return; }
     state.history.push({ position: state.position, move: state.move, example: state.example });
     state.move = "";
     state.position = answer.position;
@@ -406,7 +444,7 @@ function startPage() {
   // Start: Python and the examples, then whatever the address asks for.
   (async () => {
     try {
-      say("Loading the reference interpreter (Python in WebAssembly, about 14 MB the first time)…");
+      say(t("zx.loading"));
       const examples = fetch("examples.json").then((r) => r.json());
       window.zxTimings = { load: await ask("load") };
       const asked = performance.now();
@@ -425,14 +463,14 @@ function startPage() {
       else if (params.get("variant")) {
         document.getElementById("zx-builder-fold").open = true;
         await builder.setUp(params.get("variant"), Number(params.get("players")) || 4);
-        say("Build a position: pick where the cards go, then click them.");
+        say(t("zx.builder_hint"));
       } else {
         await openExample(params.get("example") || Object.keys(state.examples)[0]);
         if (move) await askMove(move);
       }
       if (!params.get("variant")) await builder.setUp(state.position.variant, state.position.players);
     } catch (error) {
-      say("The explorer stopped with an error: " + error.message, true);
+      say(t("zx.stopped", { error: error.message }), true);
     }
   })();
 }

@@ -139,13 +139,9 @@ def generate(
     games = [s for s in scenarios if s.kind is Kind.GAME or has_played_hand(s)]
     games.sort(key=lambda s: ([v.id for v in variants].index(s.variant.id), s.id))
     for game in games:
-        if game.kind is Kind.GAME:
-            for language in LANGUAGES:
-                write(
-                    page_path(walkthrough_path(game.id), language), walkthrough_page(game, language)
-                )
-        else:
-            write(walkthrough_path(game.id), match_walkthrough_page(game))
+        page = walkthrough_page if game.kind is Kind.GAME else match_walkthrough_page
+        for language in LANGUAGES:
+            write(page_path(walkthrough_path(game.id), language), page(game, language))
     for language in LANGUAGES:
         write(page_path("games/index.md", language), games_index(games, language))
     explore = disagreements(variants, scenarios, all_clause_ids(variants))

@@ -22,18 +22,12 @@ from zwicker_ref.conformance.scenario_kinds import (
 from zwicker_ref.conformance.scenarios import Kind, Scenario
 from zwicker_ref.documents.corpus import corpus_identity
 from zwicker_ref.engine.core.moves import canonical_order
-from zwicker_ref.site.cards import (
-    cards_html,
-    hands_html,
-    parts_html,
-    played_move_html,
-    position_html,
-    prose_html,
-)
+from zwicker_ref.site.cards import cards_html, prose_html
 from zwicker_ref.site.explorer_bundle import explorer_href
 from zwicker_ref.site.files import published_path
 from zwicker_ref.site.labels import Language, english_html, label
 from zwicker_ref.site.links import link_clause_refs, source_link_html, url_of, walkthrough_path
+from zwicker_ref.site.positions import hands_html, parts_html, played_move_html, position_html
 
 Renderer = Callable[[Scenario, str, Language], list[str]]
 """Draws the body of one kind of scenario as lines of HTML (given the URL of the site root
@@ -52,17 +46,17 @@ def _row(head: str, values: Sequence[object] | None, count: int) -> str:
 def _move_body(scenario: Scenario, root: str, language: Language) -> list[str]:
     body = scenario.body
     assert isinstance(body, MoveBody)
-    lines = position_html(body.position)
+    lines = position_html(body.position, language=language)
     lines.append("<ol>")
     for step in body.steps:
         if step.legal:
-            after = parts_html(step.after)
+            after = parts_html(step.after, language)
             outcome = label(language, "ex.legal") + (f" → {after}" if after else "")
         else:
             error = f'<a href="{root}reference/errors/"><code>{step.error}</code></a>'
             outcome = label(language, "ex.illegal", error=error)
         note = f" <i>{english_html(step.note, language)}</i>" if step.note else ""
-        lines.append(f"<li>{played_move_html(step.move)} — {outcome}{note}</li>")
+        lines.append(f"<li>{played_move_html(step.move, language)} — {outcome}{note}</li>")
     lines.append("</ol>")
     return lines
 
@@ -70,7 +64,7 @@ def _move_body(scenario: Scenario, root: str, language: Language) -> list[str]:
 def _legal_moves_body(scenario: Scenario, root: str, language: Language) -> list[str]:
     body = scenario.body
     assert isinstance(body, LegalMovesBody)
-    lines = position_html(body.position)
+    lines = position_html(body.position, language=language)
     if body.count is not None:
         lines.append(f"<p>{label(language, 'ex.count', count=body.count)}</p>")
     for moves, key in (
@@ -79,7 +73,7 @@ def _legal_moves_body(scenario: Scenario, root: str, language: Language) -> list
         (body.excludes or None, "ex.not_legal"),
     ):
         if moves is not None:
-            drawn = ", ".join(played_move_html(move) for move in moves)
+            drawn = ", ".join(played_move_html(move, language) for move in moves)
             lines.append(f"<p>{label(language, key)}: {drawn}</p>")
     for entry in body.perft:
         lines.append(f"<p>{label(language, 'ex.perft', depth=entry.depth, count=entry.count)}</p>")
@@ -120,7 +114,7 @@ def _deal_body(scenario: Scenario, root: str, language: Language) -> list[str]:
             if stage.table is None
             else "; " + label(language, "ex.table", cards=cards_html(map(str, stage.table)))
         )
-        lines.append(f"<li>{hands_html(stage.hands)}{table}</li>")
+        lines.append(f"<li>{hands_html(stage.hands, (), language)}{table}</li>")
     lines.append("</ol>")
     return lines
 
@@ -248,11 +242,15 @@ def example_html(
         label(language, "ex.players", players=scenario.players),
     ]
     if scenario.options:
-        facts.append(label(language, "ex.options", options=", ".join(scenario.options)))
+        facts.append(
+            label(
+                language, "ex.options", options=english_html(", ".join(scenario.options), language)
+            )
+        )
     source = ""
     if scenario.source is not None:
         link = source_link_html(scenario.source.source, root)
-        section = html.escape(scenario.source.section)
+        section = english_html(scenario.source.section, language)
         source = " " + label(language, "ex.source", link=link, section=section)
     yaml_text = Path(scenario.file).read_text(encoding="utf-8")
     description = prose_html(scenario.description)

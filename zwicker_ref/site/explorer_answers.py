@@ -12,9 +12,11 @@ file under ``"text"``):
 
 - :func:`open_position` ``{"position"|"text", "columns": [[variant, [options]], ...]}``:
   the position read (or the file's problems), and each column's move count or why not;
-- :func:`list_moves` ``{"position", "columns", "column", "offset", "limit", "differences"}``:
-  a page of one column's moves, grouped and in words, each with the columns that allow it;
-- :func:`ask_move` ``{"position", "columns", "move"}``: each column's verdict on one move;
+- :func:`list_moves` ``{"position", "columns", "column", "offset", "limit", "differences",
+  "language"}``: a page of one column's moves, grouped and in words (in ``language``, ``en``
+  or ``de``; English when not given), each with the columns that allow it;
+- :func:`ask_move` ``{"position", "columns", "move", "language"}``: each column's verdict
+  on one move (a legal move in words);
 - :func:`play_move` ``{"position", "columns", "column", "move"}``: the next position.
 """
 
@@ -39,8 +41,9 @@ from zwicker_ref.formats.notation import format_move, format_moves, parse_move
 from zwicker_ref.formats.position_io import position_from_data, position_from_document
 from zwicker_ref.formats.position_io import position_to_data as _position_to_data
 from zwicker_ref.rules.spec_loader import load_variant
-from zwicker_ref.site.cards import move_in_words
+from zwicker_ref.site.labels import LANGUAGES, Language
 from zwicker_ref.site.links import ordered_variants
+from zwicker_ref.site.positions import move_in_words
 
 PASTED = "pasted position"
 """The file name a pasted position's problems give (as the command names its file)."""
@@ -166,13 +169,36 @@ def _admitted(data_json: str, columns: Sequence[Column]) -> dict[Column, Positio
 
 
 def state_of(position: Position) -> dict[str, Any]:
-    """What the page shows beside the position: its sides, and at the hand's end the score."""
+    """What the page shows beside the position: its sides, and at the hand's end the score.
+
+    The score is figures by side, row by row (the page names the rows in its language;
+    the score lines keep the spec's English names): captured cards, each score line, most
+    cards, zwicks, zwick points and the total, and whether the check holds.
+    """
     state: dict[str, Any] = {"sides": position.sides, "over": position.is_over}
     if position.is_over:
         score = score_hand(position)
-        state["score"] = list(score.lines())
-        state["points"] = [side.points for side in score.sides]
+        sides = score.sides
+        state["points"] = [side.points for side in sides]
+        state["score"] = {
+            "cards": [side.cards for side in sides],
+            "lines": [
+                [line.label, [side.lines[index].points for side in sides]]
+                for index, line in enumerate(sides[0].lines if sides else ())
+            ],
+            "most_cards": [side.most_cards for side in sides],
+            "zwicks": [side.zwicks for side in sides],
+            "zwick_points": [side.zwick_points for side in sides],
+            "points": [side.points for side in sides],
+            "check_holds": score.check_holds,
+        }
     return state
+
+
+def _language(request: dict[str, Any]) -> Language:
+    """The language the page asks in (``language``; English when not given)."""
+    asked = request.get("language", "en")
+    return next((language for language in LANGUAGES if language == asked), "en")
 
 
 def _answer(fn: Any) -> Any:
@@ -227,12 +253,18 @@ def list_moves(request: dict[str, Any]) -> dict[str, Any]:
     if request.get("differences"):
         chosen = tuple(m for m in listed if not all(m in moves for moves in elsewhere.values()))
     offset, limit = int(request.get("offset", 0)), int(request.get("limit", 200))
+    language = _language(request)
     page = []
     for text in chosen[offset : offset + limit]:
         move = parse_move(text)
         allowed = [i for i, c in enumerate(columns) if c == mine or text in elsewhere.get(c, ())]
         page.append(
-            {"move": text, "kind": _kind(move), "words": move_in_words(move), "legal_in": allowed}
+            {
+                "move": text,
+                "kind": _kind(move),
+                "words": move_in_words(move, language),
+                "legal_in": allowed,
+            }
         )
     return {"ok": True, "total": len(chosen), "offset": offset, "moves": page}
 
@@ -254,7 +286,8 @@ def ask_move(request: dict[str, Any]) -> dict[str, Any]:
         except ZwickerError as error:
             verdicts.append({"admitted": True, "legal": False, **_problems(error)[0]})
             continue
-        verdicts.append({"admitted": True, "legal": True, "words": move_in_words(move)})
+        words = move_in_words(move, _language(request))
+        verdicts.append({"admitted": True, "legal": True, "words": words})
     return {"ok": True, "move": format_move(move), "verdicts": verdicts}
 
 

@@ -10,13 +10,17 @@ The explorer runs this package in the browser under Pyodide. The browser gets:
 - ``explorer/pyodide/`` (:func:`copy_runtime`): the Pyodide runtime from the npm package
   pinned in ``explorer/package.json`` (``npm ci --prefix explorer``);
 - ``explorer/examples.json`` (:func:`examples_json`): each corpus example's position by
-  its id, for ``?example=ID``, with the move its first step plays.
+  its id, for ``?example=ID``, with the move its first step plays;
+- ``explorer/words.json`` (:func:`explorer_words`): the page's words in each language the
+  site is published in (the page picks its own by its ``lang``), and, for a language other
+  than the reference's own, the meaning of each error code from that language's errors page.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
 import zipfile
 from collections.abc import Iterable, Sequence
@@ -41,6 +45,7 @@ from zwicker_ref.errors import ErrorCode, ZwickerError
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.formats.position_io import position_to_data
 from zwicker_ref.site.explorer_answers import text_digest
+from zwicker_ref.site.labels import LANGUAGES, Language, label_templates, page_path
 from zwicker_ref.site.links import clause_page_path, url_of
 
 RUNTIME_FILES = (
@@ -247,3 +252,43 @@ def has_position(scenario: Scenario) -> bool:
         return example_position(scenario) is not None
     except ZwickerError:
         return False
+
+
+REFERENCE_LANGUAGE: Language = "en"
+"""The language of the reference's own messages (an illegal move's, a position's problem).
+
+On a page in another language the explorer shows, beside such a message, the meaning of its
+error code in the page's language, from that language's errors page."""
+
+_ERROR_ROW = re.compile(r"^\| `([a-z0-9-]+)` \| (.+?) \|$", re.MULTILINE)
+_MARKUP = re.compile(r"`|\[([^\]]*)\]\([^)]*\)")
+
+
+def error_meanings(errors_page: str) -> dict[str, str]:
+    """Each error code's meaning from an errors page's tables (``| `code` | meaning |``)."""
+    return {
+        code: _MARKUP.sub(lambda found: found.group(1) or "", meaning)
+        for code, meaning in _ERROR_ROW.findall(errors_page)
+    }
+
+
+def explorer_words(docs: Path) -> str:
+    """The explorer's words by language: its labels, and error meanings where needed.
+
+    ``docs`` is the site's docs folder, whose ``reference/errors.md`` (and its German
+    ``errors.de.md``) give the meanings.
+    """
+    words = {
+        language: {
+            "labels": label_templates(language, ("zx.", "pos.", "ex.")),
+            "errors": (
+                {}
+                if language == REFERENCE_LANGUAGE
+                else error_meanings(
+                    (docs / page_path("reference/errors.md", language)).read_text("utf-8")
+                )
+            ),
+        }
+        for language in LANGUAGES
+    }
+    return json.dumps(words, separators=(",", ":"), ensure_ascii=False)

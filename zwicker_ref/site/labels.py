@@ -440,6 +440,219 @@ _LABELS: Mapping[str, Mapping[Language, str]] = {
     "walk.column.cards_by_side": {"en": "cards by side", "de": "Karten je Partei"},
     "walk.column.zwicks": {"en": "zwicks", "de": "Zwicks"},
     "walk.column.what_happens": {"en": "what happens", "de": "was geschieht"},
+    # Positions, moves in words, match walkthroughs and the explorer (degames) -------------
+    "pos.seat": {"en": "Seat {seat}", "de": "Platz {seat}"},
+    "pos.to_move": {"en": "(to move)", "de": "(am Zug)"},
+    "pos.table": {"en": "Table: {table}", "de": "Tisch: {table}"},
+    "move.trail": {
+        "en": "trail: {card} is played to the table as a loose card",
+        "de": "zulegen: {card} kommt als lose Karte auf den Tisch",
+    },
+    "move.capture": {
+        "en": "capture: {card} takes {items}{value}",
+        "de": "stechen: {card} nimmt {items}{value}",
+    },
+    "move.counting": {"en": ", counting {value}", "de": ", gezählt als {value}"},
+    "move.build": {
+        "en": "build: {card} is played {target} and {value} announced{owner}",
+        "de": "bauen: {card} wird {target} gespielt und {value} angesagt{owner}",
+    },
+    "move.alone": {"en": "alone, as a new build", "de": "allein als neuer Bau"},
+    "move.onto": {"en": "onto {target}", "de": "auf {target}"},
+    "move.owner": {"en": "; seat {seat} owns the build", "de": "; der Bau gehört Platz {seat}"},
+    "parts.table": {"en": "table {table}", "de": "Tisch {table}"},
+    "parts.empty": {"en": "empty", "de": "leer"},
+    "parts.captured": {
+        "en": "cards captured by side {counts}",
+        "de": "gestochene Karten je Partei {counts}",
+    },
+    "parts.zwicks": {"en": "zwicks by side {counts}", "de": "Zwicks je Partei {counts}"},
+    "parts.to_move": {"en": "seat {seat} to move", "de": "Platz {seat} am Zug"},
+    "parts.over": {"en": "the hand is over", "de": "das Spiel ist vorbei"},
+    "parts.goes_on": {"en": "the hand goes on", "de": "das Spiel geht weiter"},
+    "match.facts_hands": {
+        "en": "{players} players, a match of {hands}.",
+        "de": "{players} Spieler, eine Partie über {hands}.",
+    },
+    "match.facts_target": {
+        "en": "{players} players, a match played until a side reaches {target} points.",
+        "de": "{players} Spieler, eine Partie, bis eine Partei {target} Punkte erreicht.",
+    },
+    "match.hands.one": {"en": "{count} hand", "de": "{count} Spiel"},
+    "match.hands.other": {"en": "{count} hands", "de": "{count} Spiele"},
+    "match.first_dealer": {"en": "First dealer", "de": "Erster Geber"},
+    "match.draw_head": {"en": "| draw | seat | card |", "de": "| Ziehen | Platz | Karte |"},
+    "match.drawn_dealer": {
+        "en": "Seat {seat} deals first, as `match.first-dealer` says.",
+        "de": "Platz {seat} gibt zuerst, wie `match.first-dealer` es sagt.",
+    },
+    "match.named_dealer": {
+        "en": "The match names seat {seat} as the first dealer.",
+        "de": "Die Partie nennt Platz {seat} als ersten Geber.",
+    },
+    "match.hand": {
+        "en": "Hand {number}: seat {dealer} deals",
+        "de": "Spiel {number}: Platz {dealer} gibt",
+    },
+    "match.not_played": {
+        "en": "Not played here: the scenario gives the hand's points.",
+        "de": "Hier nicht gespielt: Das Szenario gibt die Punkte des Spiels vor.",
+    },
+    "match.hand_head": {
+        "en": "| side | points this hand | total |",
+        "de": "| Partei | Punkte dieses Spiels | Gesamtstand |",
+    },
+    "match.wins": {"en": "wins the match", "de": "gewinnt die Partie"},
+    "zx.no_wasm": {
+        "en": "This browser has no WebAssembly, which the explorer needs to run the reference "
+        "interpreter.",
+        "de": "Dieser Browser hat kein WebAssembly, das der Explorer braucht, um den "
+        "Referenzinterpreter auszuführen.",
+    },
+    "zx.stopped": {
+        "en": "The explorer stopped with an error: {error}",
+        "de": "Der Explorer hat mit einem Fehler angehalten: {error}",
+    },
+    "zx.no_start": {
+        "en": "The reference could not start: {error}",
+        "de": "Der Referenzinterpreter konnte nicht starten: {error}",
+    },
+    "zx.loading": {
+        "en": "Loading the reference interpreter (Python in WebAssembly, about 14 MB the first "
+        "time)…",
+        "de": "Der Referenzinterpreter wird geladen (Python in WebAssembly, beim ersten Mal "
+        "etwa 14 MB)…",
+    },
+    "zx.open_part": {"en": "Open a position", "de": "Eine Stellung öffnen"},
+    "zx.position_part": {"en": "The position", "de": "Die Stellung"},
+    "zx.ask_part": {"en": "Ask about one move", "de": "Nach einem Zug fragen"},
+    "zx.columns_part": {"en": "The variants", "de": "Die Spielarten"},
+    "zx.example_placeholder": {
+        "en": "e.g. dith-build-ace-on-nine",
+        "de": "z. B. dith-build-ace-on-nine",
+    },
+    "zx.paste_label": {
+        "en": "A position file, YAML or JSON",
+        "de": "Eine Stellungsdatei, YAML oder JSON",
+    },
+    "zx.corpus_example": {"en": "Corpus example ", "de": "Beispiel des Korpus "},
+    "zx.open": {"en": "Open", "de": "Öffnen"},
+    "zx.paste": {
+        "en": "Paste a position file (YAML or JSON)",
+        "de": "Eine Stellungsdatei einfügen (YAML oder JSON)",
+    },
+    "zx.read": {"en": "Read it", "de": "Einlesen"},
+    "zx.build": {
+        "en": "Build a position card by card",
+        "de": "Eine Stellung Karte für Karte aufbauen",
+    },
+    "zx.target_hand": {"en": "seat {seat}'s hand", "de": "die Hand von Platz {seat}"},
+    "zx.target_table": {"en": "the table (loose)", "de": "den Tisch (lose)"},
+    "zx.target_build": {"en": "a build on the table", "de": "einen Bau auf dem Tisch"},
+    "zx.pack_of": {"en": "Pack of ", "de": "Blatt von "},
+    "zx.players": {"en": "players ", "de": "Spieler "},
+    "zx.cards_go_to": {"en": "cards go to ", "de": "Karten kommen in "},
+    "zx.build_value": {"en": "build value", "de": "Bauwert"},
+    "zx.owner_seat": {"en": "owner seat", "de": "Platz des Besitzers"},
+    "zx.seat_to_move": {"en": "seat to move", "de": "Platz am Zug"},
+    "zx.pack_label": {
+        "en": "The pack: click a card to place it, again to take it back",
+        "de": "Das Blatt: eine Karte anklicken, um sie zu legen, noch einmal, um sie "
+        "zurückzunehmen",
+    },
+    "zx.table": {"en": "Table", "de": "Tisch"},
+    "zx.explore": {"en": "Explore this position", "de": "Diese Stellung untersuchen"},
+    "zx.facts": {
+        "en": "{variant}, {players} players, dealer seat {dealer}, stage {stage}, {stock}",
+        "de": "{variant}, {players} Spieler, Geber Platz {dealer}, Ausgabe {stage}, {stock}",
+    },
+    "zx.stock.one": {"en": "{count} card in the stock", "de": "{count} Karte im Talon"},
+    "zx.stock.other": {"en": "{count} cards in the stock", "de": "{count} Karten im Talon"},
+    "zx.back": {"en": "← Step back", "de": "← Zurück"},
+    "zx.captured": {
+        "en": "Side {side} captured {cards}, {zwicks}",
+        "de": "Partei {side} hat {cards} gestochen, {zwicks}",
+    },
+    "zx.cards.one": {"en": "{count} card", "de": "{count} Karte"},
+    "zx.cards.other": {"en": "{count} cards", "de": "{count} Karten"},
+    "zx.zwicks.one": {"en": "{count} zwick", "de": "{count} Zwick"},
+    "zx.zwicks.other": {"en": "{count} zwicks", "de": "{count} Zwicks"},
+    "zx.over": {"en": "The hand is over. ", "de": "Das Spiel ist vorbei. "},
+    "zx.points_by_side": {"en": "Points by side: {points}", "de": "Punkte je Partei: {points}"},
+    "zx.next": {
+        "en": "Seat {seat} (side {side}) is to move.",
+        "de": "Platz {seat} (Partei {side}) ist am Zug.",
+    },
+    "zx.move_placeholder": {"en": "e.g. 9C x 4D 5S", "de": "z. B. 9C x 4D 5S"},
+    "zx.move_label": {"en": "A move in notation", "de": "Ein Zug in Zugschreibweise"},
+    "zx.is_legal": {"en": "Is this move legal? ", "de": "Ist dieser Zug erlaubt? "},
+    "zx.ask": {"en": "Ask", "de": "Fragen"},
+    "zx.notation": {"en": "move notation", "de": "Zugschreibweise"},
+    "zx.cannot_hold": {
+        "en": ": cannot hold this position",
+        "de": ": kann diese Stellung nicht aufnehmen",
+    },
+    "zx.legal": {"en": ": ✔ legal — {words}", "de": ": ✔ erlaubt — {words}"},
+    "zx.play_here": {"en": "Play it here", "de": "Hier spielen"},
+    "zx.illegal": {"en": ": ✘ illegal ", "de": ": ✘ unerlaubt "},
+    "zx.the_clause": {"en": "the clause", "de": "die Klausel"},
+    "zx.error_codes": {"en": "error codes", "de": "Fehlercodes"},
+    "zx.kind.trail": {"en": "Trails", "de": "Zulegen"},
+    "zx.kind.capture": {"en": "Captures", "de": "Stiche"},
+    "zx.kind.build": {"en": "Builds", "de": "Bauten"},
+    "zx.not_this": {"en": "Not this position: ", "de": "Nicht diese Stellung: "},
+    "zx.legal_moves.one": {"en": " legal move", "de": " erlaubter Zug"},
+    "zx.legal_moves.other": {"en": " legal moves", "de": " erlaubte Züge"},
+    "zx.listing": {"en": "listing…", "de": "wird aufgelistet…"},
+    "zx.every_variant": {"en": "Every variant", "de": "Alle Spielarten"},
+    "zx.differences": {
+        "en": " Only the differences (moves some variants allow and others do not)",
+        "de": " Nur die Unterschiede (Züge, die manche Spielarten erlauben und andere nicht)",
+    },
+    "zx.options": {"en": "Options as extra columns", "de": "Optionen als weitere Spalten"},
+    "zx.legal_in": {"en": "legal in {columns}", "de": "erlaubt in {columns}"},
+    "zx.legal_only_in": {"en": "legal only in {columns}", "de": "nur erlaubt in {columns}"},
+    "zx.ask_about": {"en": "Ask about {move}", "de": "Nach {move} fragen"},
+    "zx.play_in": {"en": "Play {move} in {column}", "de": "{move} in {column} spielen"},
+    "zx.none_refused": {
+        "en": "No move here that another variant refuses.",
+        "de": "Hier kein Zug, den eine andere Spielart verweigert.",
+    },
+    "zx.no_move": {"en": "No legal move.", "de": "Kein erlaubter Zug."},
+    "zx.more": {
+        "en": "Show more ({shown} of {total} shown)",
+        "de": "Mehr zeigen ({shown} von {total} gezeigt)",
+    },
+    "zx.asking": {"en": "Asking every variant…", "de": "Alle Spielarten werden gefragt…"},
+    "zx.unreadable_position": {
+        "en": "This position cannot be read:",
+        "de": "Diese Stellung lässt sich nicht lesen:",
+    },
+    "zx.counted": {
+        "en": "Counted; listing the moves…",
+        "de": "Gezählt; die Züge werden aufgelistet…",
+    },
+    "zx.ready": {
+        "en": "Ready: {held} of {total} variants hold this position.",
+        "de": "Fertig: {held} von {total} Spielarten nehmen diese Stellung auf.",
+    },
+    "zx.unreadable_file": {
+        "en": "This position file cannot be read:",
+        "de": "Diese Stellungsdatei lässt sich nicht lesen:",
+    },
+    "zx.no_example": {
+        "en": "No corpus example has the id “{id}”.",
+        "de": "Kein Beispiel des Korpus hat die Id „{id}“.",
+    },
+    "zx.unplayable": {
+        "en": "This move cannot be played:",
+        "de": "Dieser Zug lässt sich nicht spielen:",
+    },
+    "zx.builder_hint": {
+        "en": "Build a position: pick where the cards go, then click them.",
+        "de": "Eine Stellung aufbauen: wählen, wohin die Karten kommen, dann sie anklicken.",
+    },
+    "zx.reference_says": {"en": "", "de": "Meldung des Referenzinterpreters (englisch): "},
     "topic.players": {"en": "Players and partners", "de": "Spieler und Partner"},
     "topic.seating": {"en": "Seats and the dealer", "de": "Plätze und Geber"},
     "topic.deck": {"en": "The cards", "de": "Die Karten"},
@@ -460,6 +673,11 @@ _LABELS: Mapping[str, Mapping[Language, str]] = {
 def label(language: Language, key: str, **values: object) -> str:
     """The words for ``key`` in ``language``, with ``values`` filled in."""
     return _LABELS[key][language].format(**values)
+
+
+def label_templates(language: Language, prefixes: tuple[str, ...]) -> dict[str, str]:
+    """The unfilled words of every key starting with one of ``prefixes`` (for a script)."""
+    return {key: words[language] for key, words in _LABELS.items() if key.startswith(prefixes)}
 
 
 def page_path(path: str, language: Language) -> str:

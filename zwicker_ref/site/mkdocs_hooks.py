@@ -28,6 +28,7 @@ from zwicker_ref.site.explorer_bundle import (
     EXPLORER,
     ExplorerBuildError,
     copy_runtime,
+    explorer_words,
     python_bundle,
 )
 from zwicker_ref.site.search_entries import add_example_entries
@@ -98,3 +99,5 @@ def on_post_build(config: Any, **_: Any) -> None:
     except ExplorerBuildError as error:
         raise Abort(str(error)) from None  # one line, no traceback
     (site_dir / "explorer" / "zwicker.zip").write_bytes(python_bundle())
+    words = explorer_words(Path(config["docs_dir"]))
+    (site_dir / "explorer" / "words.json").write_text(words, encoding="utf-8")

@@ -17,15 +17,7 @@ from zwicker_ref.engine.core.position import Position
 from zwicker_ref.engine.core.scoring import score_hand
 from zwicker_ref.engine.play import play
 from zwicker_ref.formats.replay import replay_moves
-from zwicker_ref.site.cards import (
-    cards_html,
-    hands_html,
-    played_move_html,
-    position_html,
-    prose_html,
-    seat_name,
-    table_html,
-)
+from zwicker_ref.site.cards import cards_html, prose_html
 from zwicker_ref.site.examples import scenario_path
 from zwicker_ref.site.files import published_path
 from zwicker_ref.site.labels import (
@@ -43,6 +35,14 @@ from zwicker_ref.site.links import (
     variant_page_path,
     walkthrough_path,
 )
+from zwicker_ref.site.positions import (
+    counted,
+    hands_html,
+    played_move_html,
+    position_html,
+    seat_name,
+    table_html,
+)
 from zwicker_ref.site.variant_page import example_page_path, key_md
 
 
@@ -50,6 +50,10 @@ def game_title(scenario: Scenario) -> str:
     """A game page's title: the scenario's, with its variant's name unless it says it."""
     name = display_name(scenario.variant.id)
     return scenario.title if name in scenario.title else f"{scenario.title} ({name})"
+
+
+_ENGLISH_HEADING: dict[Language, str] = {"en": "", "de": ' { lang="en" }'}
+"""What a page in each language adds to a heading that is English test data (attr_list)."""
 
 
 def _header(scenario: Scenario, facts: str, language: Language = "en") -> list[str]:
@@ -64,14 +68,14 @@ def _header(scenario: Scenario, facts: str, language: Language = "en") -> list[s
         "  - toc",
         "---",
         "",
-        f"# {game_title(scenario)}",
+        f"# {game_title(scenario)}{_ENGLISH_HEADING[language]}",
         "",
         english_markdown(link_clause_refs(prose_html(scenario.description), clauses), language),
         "",
         label(
             language,
             "walk.header",
-            example=f"[{scenario.id}]({example_link})",
+            example=f"[{english_markdown(scenario.id, language)}]({example_link})",
             variant=f"[{variant_words(variant, language).name}]({variant_link})",
             file=f"[`{scenario_path(scenario)}`](../{published_path(scenario_path(scenario))})",
         )
@@ -129,7 +133,7 @@ def walkthrough_page(scenario: Scenario, language: Language = "en") -> str:
     lines += [
         f"## {label(language, 'walk.deal')} {{#deal}}",
         "",
-        *position_html(position, names),
+        *position_html(position, names, language),
         "",
     ]
     if notes.get(0):
@@ -194,7 +198,7 @@ def _play_table(
             lines.append(
                 f'<tr class="zc-deal"><td colspan="{span}">'
                 f"<b>{label(language, 'walk.stage', stage=after.stage)}</b>: "
-                f"{hands_html(after.hands, names)}</td></tr>"
+                f"{hands_html(after.hands, names, language)}</td></tr>"
             )
         narrative = "<br>".join(
             english_html_prose(text, language)
@@ -207,9 +211,9 @@ def _play_table(
         zwicks = ", ".join(map(str, after.zwicks))
         cells = (
             str(played.number),
-            seat_name(played.seat, names),
-            played_move_html(played.move),
-            table_html(after.table, names),
+            seat_name(played.seat, names, language),
+            played_move_html(played.move, language),
+            table_html(after.table, names, language),
             counts,
             zwicks,
             narrative,
@@ -226,63 +230,79 @@ def has_played_hand(scenario: Scenario) -> bool:
     return isinstance(body, MatchBody) and any(hand.points is None for hand in body.hands)
 
 
-def match_walkthrough_page(scenario: Scenario) -> str:
+def match_walkthrough_page(scenario: Scenario, language: Language = "en") -> str:
     """A match hand by hand: the first dealer, every played hand move by move, the totals."""
     body = scenario.body
     assert isinstance(body, MatchBody)
     rules = scenario.variant.rules_with(scenario.options)
     players = scenario.players
     first, draw = first_dealer(rules, players, body.first_dealer, body.draw)
+    end = body.end
+    facts = (
+        label(
+            language,
+            "match.facts_hands",
+            players=players,
+            hands=counted(language, "match.hands", end.hands),
+        )
+        if end.hands is not None
+        else label(language, "match.facts_target", players=players, target=end.target)
+    )
     lines = [
-        *_header(scenario, f"{players} players, a match {body.end.in_words()}."),
-        "## First dealer",
+        *_header(scenario, facts, language),
+        f"## {label(language, 'match.first_dealer')}",
         "",
     ]
     if draw is not None:
         lines += [
-            "| draw | seat | card |",
+            label(language, "match.draw_head"),
             "|---|---|---|",
             *(
                 f"| {number} | {seat} | {cards_html([str(card)])} |"
                 for number, (seat, card) in enumerate(draw.draws, 1)
             ),
             "",
-            f"Seat {first} deals first, as `match.first-dealer` says.",
+            label(language, "match.drawn_dealer", seat=first),
         ]
     else:
-        lines.append(f"The match names seat {first} as the first dealer.")
+        lines.append(label(language, "match.named_dealer", seat=first))
     lines.append("")
     sides = rules.sides_for(players)
     totals = (0,) * sides
     rows = []
     for index, hand in enumerate(body.hands):
         dealer = dealer_of_hand(first, players, index)
-        lines += [f"## Hand {index + 1}: seat {dealer} deals", ""]
+        lines += [f"## {label(language, 'match.hand', number=index + 1, dealer=dealer)}", ""]
         if hand.points is not None:
             points = hand.points
-            lines += ["Not played here: the scenario gives the hand's points.", ""]
+            lines += [label(language, "match.not_played"), ""]
         else:
             position = start_hand(scenario.variant, players, dealer, hand.deck, scenario.options)
-            table, final = _play_table(position, hand.moves, {})
-            lines += [*position_html(position), "", *table, ""]
+            table, final = _play_table(position, hand.moves, {}, (), language)
+            lines += [*position_html(position, (), language), "", *table, ""]
             points = tuple(side.points for side in score_hand(final).sides)
         totals = add_points(totals, points)
         rows.append((index + 1, dealer, points, totals))
         lines += [
-            "| side | points this hand | total |",
+            label(language, "match.hand_head"),
             "|---|---|---|",
             *(f"| {side} | {points[side]} | {totals[side]} |" for side in range(sides)),
             "",
         ]
-    winners = " and ".join(f"side {side}" for side in body.winners)
-    verdict = "wins the match" if len(body.winners) == 1 else "share the match (a tie)"
+    winners = label(language, "ex.and").join(
+        label(language, "ex.side", side=side) for side in body.winners
+    )
+    verdict = label(language, "match.wins" if len(body.winners) == 1 else "ex.tie")
+    side_totals = " | ".join(label(language, "ex.side_total", side=side) for side in range(sides))
     lines += [
-        "## Result",
+        f"## {label(language, 'walk.result')}",
         "",
-        "| hand | dealer | " + " | ".join(f"side {side} total" for side in range(sides)) + " |",
+        f"| {label(language, 'ex.hand')} | {label(language, 'ex.dealer')} | {side_totals} |",
         "|---|---|" + "---|" * sides,
         *(
-            f"| {number} | seat {dealer} | " + " | ".join(map(str, running)) + " |"
+            f"| {number} | {label(language, 'ex.seat', seat=dealer)} | "
+            + " | ".join(map(str, running))
+            + " |"
             for number, dealer, _points, running in rows
         ),
         "",
