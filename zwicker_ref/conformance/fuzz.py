@@ -288,9 +288,9 @@ def fuzz(
     """Play ``hands`` seeded random hands on ``engine`` and the reference; shrink what differs.
 
     ``shard`` ``(K, N)`` plays only the K-th of N blocks of the hands (:func:`shard_hands`).
-    With ``jobs`` above 1 the hands are played by that many worker processes, each with
-    an engine made by ``factory`` (``engine`` then only finds the games it answers); the
-    results are taken in hand order, so the summary is the one ``jobs=1`` gives. The run
+    With ``jobs`` above 1 the hands are played by ``engine`` here and by ``jobs - 1``
+    worker processes, each with an engine made by ``factory``; the results are taken in
+    hand order, so the summary is the one ``jobs=1`` gives. The run
     stops after ``max_failures`` disagreements, or when ``stop()`` turns true (checked
     after each hand: the summary is then marked interrupted).
     """
@@ -312,7 +312,7 @@ def fuzz(
     if jobs > 1 and factory is not None and len(part) > 1:
         from zwicker_ref.conformance import fuzz_jobs  # it imports this module
 
-        pool = fuzz_jobs.start_workers(factory, jobs)
+        pool = fuzz_jobs.start_workers(factory, jobs - 1)
     try:
         summary.games, summary.unsupported = _supported(counting, games or games_for())
         summary.engine = engine.name  # a process engine's name comes from its hello
@@ -321,7 +321,7 @@ def fuzz(
         if summary.games and len(part):
             if pool is not None:
                 results = fuzz_jobs.hands_in_workers(
-                    pool, jobs, summary.games, seed, part, max_failures
+                    pool, jobs - 1, summary.games, seed, part, max_failures, counting
                 )
             else:
                 results = _hands_here(counting, summary.games, seed, part)
