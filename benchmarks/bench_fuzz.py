@@ -43,6 +43,7 @@ from benchmarks.bench_protocol import SERVE, bench_corpus
 from benchmarks.traced_engine import traced_engine
 from zwicker_ref.cli import quiet_on_closed_pipe
 from zwicker_ref.conformance.fuzz import fuzz, games_for
+from zwicker_ref.conformance.fuzz_jobs import start_workers
 
 ZWICKER = [sys.executable, "-m", "zwicker_ref"]
 
@@ -105,13 +106,16 @@ def _reap_left_behind() -> None:
 def traced_run(serve: bool, hands: int, trace: Path) -> None:
     """One ``--fuzz HANDS --seed 1 --jobs 2`` run as the CLI makes it, its engines traced.
 
+    As the CLI does, the games are found, the worker started, then this process's engine.
     Prints the run's seconds; each process's first and last request go to ``trace``
     (:mod:`benchmarks.traced_engine`).
     """
     factory = partial(traced_engine, SERVE if serve else None, str(trace), os.getpid())
+    games = games_for()
+    workers = start_workers(factory, 1)
     engine = factory()
     try:
-        summary = fuzz(engine, hands, seed=1, games=games_for(), jobs=2, factory=factory)
+        summary = fuzz(engine, hands, seed=1, games=games, jobs=2, factory=factory, workers=workers)
     finally:
         engine.close()
     print(json.dumps({"seconds": summary.seconds, "positions": summary.positions}))

@@ -342,9 +342,10 @@ def fuzz(
             finally:
                 results.close()
     finally:
+        ended = time.perf_counter()  # the workers' engines are closed after, as is engine
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
-    summary.seconds = time.perf_counter() - started
+    summary.seconds = ended - started
     return summary
 
 
