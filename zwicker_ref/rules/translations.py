@@ -75,6 +75,11 @@ def translations_dir(language: str) -> Path:
     return spec_dir() / "translations" / language
 
 
+def translation_display(language: str, variant_id: str) -> str:
+    """The path a translation file is named by in messages: where it belongs in the repository."""
+    return f"spec/translations/{language}/{variant_id}.yaml"
+
+
 def digest(english: object) -> str:
     """The first 16 hex digits of the SHA-256 of ``english`` written as canonical JSON."""
     canonical = json.dumps(english, ensure_ascii=False, separators=(",", ":"))
@@ -98,9 +103,8 @@ def variant_english(variant: Variant) -> list[object]:
 def load_translation(variant_id: str, language: str) -> Translation:
     """The checked translation of one variant; :class:`InvalidFileError` if it has problems."""
     path = translations_dir(language) / f"{variant_id}.yaml"
-    display = f"spec/translations/{language}/{variant_id}.yaml"
     return checked(
-        read_yaml(path, display),
+        read_yaml(path, translation_display(language, variant_id)),
         lambda document: check_translation(document, expected=(language, variant_id)),
     )
 
@@ -122,7 +126,7 @@ def check_translation(
             document.problem(
                 ErrorCode.TRANSLATION_MISPLACED,
                 f"a translation of {variant_id!r} into {language!r} belongs at "
-                f"spec/translations/{language}/{variant_id}.yaml",
+                + translation_display(language, variant_id),
                 ("variant",),
             )
         )
@@ -261,7 +265,7 @@ def translation_problems(language: str) -> list[Problem]:
     problems: list[Problem] = []
     for variant_id in variant_ids():
         path = translations_dir(language) / f"{variant_id}.yaml"
-        display = f"spec/translations/{language}/{variant_id}.yaml"
+        display = translation_display(language, variant_id)
         if not path.is_file():
             problems.append(
                 Problem(
