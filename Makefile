@@ -81,7 +81,8 @@ goldens: $(STAMP)
 	$(BIN)/python -m tools.golden_corpus
 
 ## bench: speed figures of move generation, random play, the protocol, and fuzzing (in
-## process, through serve, --jobs 2) beside the whole corpus's times (prints, asserts nothing).
+## process, through serve, --jobs 2, and --jobs 2's efficiency: CPU against --jobs 1 and each
+## process's idle fraction) beside the whole corpus's times (prints, asserts nothing).
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_moves
 	$(BIN)/python -m benchmarks.bench_protocol --no-corpus
