@@ -31,11 +31,15 @@ check: $(STAMP)
 
 ## test: the test suite on every core (pytest-xdist), the linters, the type checker, the
 ## docs build and the instruction guard (bench-instructions).
-## The steps after the suite run side by side, one a core (the output of each kept together
-## where make can: GNU make 4).
+## The suite's site is the docs build: it builds it, strictly, into site/ as `make docs`
+## does (ZWICKER_SITE_DIR; built by `make docs` if no test asked for it). The steps after
+## the suite run side by side, one a core (the output of each kept together where make
+## can: GNU make 4).
 test: $(STAMP) $(EXPLORER_RUNTIME)
-	$(BIN)/python -m pytest -n auto --dist loadgroup
-	$(MAKE) --no-print-directory -j$(CORES) $(SYNC) lint typecheck docs bench-instructions
+	rm -rf site
+	ZWICKER_SITE_DIR=site $(BIN)/python -m pytest -n auto --dist loadgroup
+	@test -f site/index.html || $(MAKE) --no-print-directory docs
+	$(MAKE) --no-print-directory -j$(CORES) $(SYNC) lint typecheck bench-instructions
 
 lint: $(STAMP)
 	$(BIN)/lint-imports --no-cache
@@ -77,7 +81,8 @@ goldens: $(STAMP)
 	$(BIN)/python -m tools.golden_corpus
 
 ## bench: speed figures of move generation, random play, the protocol, and fuzzing (in
-## process, through serve, --jobs 2) beside the whole corpus's times (prints, asserts nothing).
+## process, through serve, --jobs 2, and --jobs 2's efficiency: CPU against --jobs 1 and each
+## process's idle fraction) beside the whole corpus's times (prints, asserts nothing).
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_moves
 	$(BIN)/python -m benchmarks.bench_protocol --no-corpus

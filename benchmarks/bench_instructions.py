@@ -8,10 +8,15 @@ runs, the same whatever else the machine does, so two trees compare to within a 
 of a percent. What it does not see is what an instruction costs (cache misses, branch
 mispredictions): it is a figure for comparing code, not a speed.
 
-For each setting (variant and player count) a child Python plays ``1`` and then ``1 +
-HANDS`` seeded random hands through the tree's own ``benchmarks.bench_moves.random_hand``
-(after one hand to load the variant); the difference over ``HANDS`` is the cost of one
-hand, start-up and loading excluded. ``--root DIR`` measures another checkout of the
+For each setting (variant and player count) a child Python plays seeded random hands
+through the tree's own ``benchmarks.bench_moves.random_hand``: one to load the variant
+and hand 0, then hands 1 to ``HANDS``, counted alone: they are played inside a ctypes
+callback, and callgrind collects only inside the C function that runs such callbacks
+(``--collect-atstart=no --toggle-collect=closure_fcn``), so that start-up and loading
+are run but not counted; the count over ``HANDS`` is the cost of one hand. Where that
+function is not known by name (a stripped interpreter) nothing is collected, and the
+setting is counted as before: two children play ``1`` and ``1 + HANDS`` hands, and the
+difference over ``HANDS`` is the cost of one hand. ``--root DIR`` measures another checkout of the
 project (an older commit in a ``git worktree``, say), so two trees can be compared
 setting by setting. Hash randomisation is fixed (``PYTHONHASHSEED=0``), so a run repeats.
 
@@ -25,9 +30,9 @@ so the figures are then printed and not compared, and without valgrind the check
 skipped, saying so (``.ci/run`` installs it).
 
 valgrind runs code about fifty times as slowly, and most of its time goes on starting
-Python: each setting takes about ten seconds of a core per process (two processes), the
-hands a fraction of a second each. The settings are counted in parallel, one process per
-core.
+Python: each setting takes about ten seconds of a core per process (one process; two
+where the callback's function is not known), the hands a fraction of a second each. The
+settings are counted in parallel, one process per core.
 """
 
 from __future__ import annotations
@@ -74,19 +79,45 @@ for seed in range(hands):
     random_hand(variant, players, seed, None)
 """
 
+_CHILD_COUNTED_INSIDE = """
+import ctypes, sys
+sys.path.insert(0, sys.argv[1])
+from benchmarks.bench_moves import random_hand
+variant, players, hands = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+random_hand(variant, players, 1_000_000, None)  # load the variant and its tables
+random_hand(variant, players, 0, None)
+def counted():
+    for seed in range(1, 1 + hands):
+        random_hand(variant, players, seed, None)
+    return 0
+ctypes.CFUNCTYPE(ctypes.c_int)(counted)()  # collected: only inside closure_fcn
+"""
+
+_INSIDE = ["--collect-atstart=no", "--toggle-collect=closure_fcn"]
+"""callgrind collects only inside the C function of ctypes that runs a Python callback."""
+
 _COLLECTED = re.compile(r"Collected : (\d+)")
 
 
-def instructions(valgrind: str, root: Path, variant: str, players: int, hands: int) -> int:
+def instructions(
+    valgrind: str,
+    root: Path,
+    variant: str,
+    players: int,
+    hands: int,
+    child: str = _CHILD,
+    options: tuple[str, ...] = (),
+) -> int:
     """Instructions of a child process playing ``hands`` random hands from tree ``root``."""
     result = subprocess.run(
         [
             valgrind,
             "--tool=callgrind",
             "--callgrind-out-file=/dev/null",
+            *options,
             sys.executable,
             "-c",
-            _CHILD,
+            child,
             str(root),
             variant,
             str(players),
@@ -115,7 +146,16 @@ def _setting(text: str) -> tuple[str, int]:
 
 
 def per_hand(valgrind: str, root: Path, variant: str, players: int, hands: int) -> float:
-    """Instructions of one random hand: ``1 + hands`` hands less one, over ``hands``."""
+    """Instructions of one random hand: hands 1 to ``hands`` counted alone, over ``hands``.
+
+    Where nothing was collected (the callback's C function not known by name): ``1 +
+    hands`` hands less one, over ``hands``, in two processes.
+    """
+    inside = instructions(
+        valgrind, root, variant, players, hands, _CHILD_COUNTED_INSIDE, tuple(_INSIDE)
+    )
+    if inside > 0:
+        return inside / hands
     one = instructions(valgrind, root, variant, players, 1)
     more = instructions(valgrind, root, variant, players, 1 + hands)
     return (more - one) / hands

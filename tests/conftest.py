@@ -70,8 +70,13 @@ _ONE_WORKER = {
 }
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Keep the tests sharing a slow module fixture together (the xdist_group mark)."""
+    """Keep the tests sharing a slow module fixture together (the xdist_group mark).
+
+    First: xdist's own hook, which reads the marks, runs before this one otherwise (it
+    is registered later), and then sees none: every worker built the site.
+    """
     for item in items:
         names = getattr(item, "fixturenames", ())
         group = next((_ONE_WORKER[name] for name in names if name in _ONE_WORKER), None)
@@ -130,10 +135,18 @@ hypothesis_settings.register_profile(
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+SITE_DIR = "ZWICKER_SITE_DIR"
+"""Names the directory the session builds the site into (``make test``: ``site``, where
+``make docs`` builds it, so that the suite's build is the docs build); else a temporary
+one."""
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site built once for the session by ``mkdocs build --strict``."""
-    site = tmp_path_factory.mktemp("site")
+    """The site built once for the session by ``mkdocs build --strict`` (the one build:
+    the tests using it, the browser tests' server too, run on one worker)."""
+    named = os.environ.get(SITE_DIR)
+    site = (ROOT / named).resolve() if named else tmp_path_factory.mktemp("site")
     subprocess.run(
         [str(MKDOCS), "build", "--strict", "--quiet", "--site-dir", str(site)],
         cwd=ROOT,

@@ -217,16 +217,9 @@ def _browser_or_skip() -> None:
 
 
 @pytest.fixture(scope="module")
-def served_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def served_site(built_site: Path) -> Iterator[str]:
     _browser_or_skip()
-    site = tmp_path_factory.mktemp("explorer-site")
-    subprocess.run(
-        [str(BIN / "mkdocs"), "build", "--strict", "--quiet", "--site-dir", str(site)],
-        cwd=ROOT,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"},
-        check=True,
-    )
-    handler = functools.partial(QuietHandler, directory=str(site))
+    handler = functools.partial(QuietHandler, directory=str(built_site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -19,6 +19,7 @@ import pytest
 
 from tests.conftest import ROOT
 from zwicker_ref.cli import fuzz_progress, main
+from zwicker_ref.conformance import fuzz_jobs
 from zwicker_ref.conformance.fuzz import Summary, fuzz, hand_seed, shard_hands
 from zwicker_ref.conformance.fuzz_merge import merge_reports
 from zwicker_ref.conformance.fuzz_report import summary_json
@@ -277,3 +278,15 @@ def test_ctrl_c_stops_the_run_and_keeps_every_saved_case(tmp_path: Path) -> None
     assert saved
     assert sorted(saved) == sorted(tmp_path.iterdir())
     assert main(["validate", *map(str, saved)]) == 0
+
+
+def test_blocks_cover_every_hand_once_in_order_and_shrink_towards_the_end() -> None:
+    for part in (range(0), range(1), range(5, 12), range(0, 200), range(37, 1000)):
+        for players in (1, 2, 3, 8):
+            blocks = fuzz_jobs.blocks_of(part, players)
+            assert [hand for block in blocks for hand in block] == list(part)
+            sizes = [len(block) for block in blocks]
+            assert all(1 <= size <= fuzz_jobs.BLOCK for size in sizes)
+            assert sizes == sorted(sizes, reverse=True)
+            if len(part) >= players * fuzz_jobs.BLOCK:
+                assert sizes[-players:] == [1] * players  # no long last block

@@ -213,6 +213,18 @@ def corpus_ids() -> list[str]:
     return [scenario.id for scenario in check_corpus()]
 
 
+def test_the_tests_sharing_the_site_are_kept_on_one_worker(
+    request: pytest.FixtureRequest, corpus_ids: list[str]
+) -> None:
+    """Under ``pytest -n N --dist loadgroup`` each worker running a test of the site
+    builds it: they must all be on one (tests/conftest.py marks them, xdist groups them)."""
+    marker = request.node.get_closest_marker("xdist_group")
+    assert marker is not None
+    assert marker.args == ("site",)
+    if getattr(request.config.option, "loadgroup", False):  # in an xdist worker
+        assert request.node.nodeid.endswith("@site")
+
+
 def test_no_page_over_budget_and_no_duplicate_id(built_site: Path) -> None:
     assert oversized(built_site) == []
     assert duplicate_ids(built_site) == []

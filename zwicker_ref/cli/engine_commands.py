@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from zwicker_ref.cli.command import (
     Command,
@@ -25,7 +26,7 @@ from zwicker_ref.cli.command import (
     select,
 )
 from zwicker_ref.cli.fuzz_progress import FuzzReporter
-from zwicker_ref.conformance.fuzz import fuzz, games_for
+from zwicker_ref.conformance.fuzz import Game, fuzz, games_for
 from zwicker_ref.conformance.fuzz_merge import merge_reports, merged_lines
 from zwicker_ref.conformance.reference import REFERENCE, Engine, EngineFault
 from zwicker_ref.conformance.report import Report, read_expected_failures
@@ -34,6 +35,9 @@ from zwicker_ref.conformance.scenarios import load_corpus
 from zwicker_ref.documents.corpus import corpus_identity
 from zwicker_ref.documents.locations import scenarios_dir
 from zwicker_ref.protocol import ProcessEngine, serve
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 
 def _serve(_args: argparse.Namespace) -> int:
@@ -163,8 +167,8 @@ def _configure_conform(parser: argparse.ArgumentParser) -> None:
         type=_count,
         default=1,
         metavar="N",
-        help="play the hands in N worker processes, each with its own engine process "
-        "(default 1); the report is the same as with 1",
+        help="play the hands in N processes (this one and N-1 workers), each with its own "
+        "engine process (default 1); the report is the same as with 1",
     )
     fuzzing.add_argument(
         "--shard",
@@ -272,6 +276,28 @@ def _fuzz(args: argparse.Namespace) -> int:
     factory: Callable[[], Engine] = _reference
     if args.engine is not None:
         factory = partial(ProcessEngine, args.engine, args.timeout)
+    # The workers first: forked before this process starts its engine (and its threads),
+    # they start theirs while it does.
+    workers = None
+    if args.jobs > 1 and args.fuzz > 1:
+        from zwicker_ref.conformance.fuzz_jobs import start_workers  # only when asked for
+
+        workers = start_workers(factory, args.jobs - 1)
+    try:
+        return _fuzz_with(args, games, engine, factory, workers)
+    finally:
+        if workers is not None:
+            workers.shutdown(wait=True, cancel_futures=True)  # the run does, unless refused
+
+
+def _fuzz_with(
+    args: argparse.Namespace,
+    games: list[Game],
+    engine: Engine,
+    factory: Callable[[], Engine],
+    workers: ProcessPoolExecutor | None,
+) -> int:
+    if args.engine is not None:
         engine = process = ProcessEngine(args.engine, args.timeout)
         refused = _refused(process)
         if refused is not None:
@@ -290,6 +316,7 @@ def _fuzz(args: argparse.Namespace) -> int:
                 shard=args.shard,
                 jobs=args.jobs,
                 factory=factory,
+                workers=workers,
                 observer=reporter,
                 stop=interrupted.is_set,
             )

@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from zwicker_ref.conformance.fuzz_checks import (
     Finding,
@@ -62,6 +62,9 @@ from zwicker_ref.errors import ErrorCode, IllegalMoveError, LookupProblem, Zwick
 from zwicker_ref.formats.notation import format_move
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 T = TypeVar("T")
 
@@ -282,15 +285,18 @@ def fuzz(
     shard: tuple[int, int] | None = None,
     jobs: int = 1,
     factory: Callable[[], Engine] | None = None,
+    workers: ProcessPoolExecutor | None = None,
     observer: Observer | None = None,
     stop: Callable[[], bool] = lambda: False,
 ) -> Summary:
     """Play ``hands`` seeded random hands on ``engine`` and the reference; shrink what differs.
 
     ``shard`` ``(K, N)`` plays only the K-th of N blocks of the hands (:func:`shard_hands`).
-    With ``jobs`` above 1 the hands are played by that many worker processes, each with
-    an engine made by ``factory`` (``engine`` then only finds the games it answers); the
-    results are taken in hand order, so the summary is the one ``jobs=1`` gives. The run
+    With ``jobs`` above 1 the hands are played by ``engine`` here and by ``jobs - 1``
+    worker processes, each with an engine made by ``factory``; the results are taken in
+    hand order, so the summary is the one ``jobs=1`` gives. ``workers`` are those
+    workers started already (:func:`~zwicker_ref.conformance.fuzz_jobs.start_workers`),
+    shut down when the run ends; without them they are started here. The run
     stops after ``max_failures`` disagreements, or when ``stop()`` turns true (checked
     after each hand: the summary is then marked interrupted).
     """
@@ -308,20 +314,20 @@ def fuzz(
         max_failures=max_failures,
         jobs=jobs,
     )
-    pool = None
-    if jobs > 1 and factory is not None and len(part) > 1:
-        from zwicker_ref.conformance import fuzz_jobs  # it imports this module
+    from zwicker_ref.conformance import fuzz_jobs  # it imports this module
 
-        pool = fuzz_jobs.start_workers(factory, jobs)
+    pool = workers
+    if pool is None and jobs > 1 and factory is not None and len(part) > 1:
+        pool = fuzz_jobs.start_workers(factory, jobs - 1)
     try:
         summary.games, summary.unsupported = _supported(counting, games or games_for())
         summary.engine = engine.name  # a process engine's name comes from its hello
         summary.requests = counting.requests
         observer.started(summary)
         if summary.games and len(part):
-            if pool is not None:
+            if pool is not None and len(part) > 1:
                 results = fuzz_jobs.hands_in_workers(
-                    pool, jobs, summary.games, seed, part, max_failures
+                    pool, jobs - 1, summary.games, seed, part, max_failures, counting
                 )
             else:
                 results = _hands_here(counting, summary.games, seed, part)
@@ -336,9 +342,10 @@ def fuzz(
             finally:
                 results.close()
     finally:
+        ended = time.perf_counter()  # the workers' engines are closed after, as is engine
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
-    summary.seconds = time.perf_counter() - started
+    summary.seconds = ended - started
     return summary
 
 
