@@ -19,7 +19,7 @@ from zwicker_ref.engine.core.position import Position
 from zwicker_ref.engine.core.scoring import SideScore
 from zwicker_ref.errors import ZwickerError
 from zwicker_ref.formats.move_data import move_to_data
-from zwicker_ref.formats.notation import canonical_spelling, parse_move
+from zwicker_ref.formats.notation import canonical_spelling, canonical_spellings, parse_move
 from zwicker_ref.formats.position_io import position_from_data, position_to_data
 from zwicker_ref.protocol.connection import EngineConnection
 from zwicker_ref.protocol.messages import (
@@ -80,7 +80,7 @@ class ProcessEngine(EngineConnection):
 
     def legal_texts(self, position: Position) -> list[str]:
         """The legal moves in canonical notation, checked as :meth:`legal` checks them."""
-        return self._listed(self._legal_reply(position), canonical_spelling)
+        return self._listed(self._legal_reply(position), canonical_spelling, canonical_spellings)
 
     def _legal_reply(self, position: Position) -> dict[str, Any]:
         return self._request(
@@ -92,13 +92,21 @@ class ProcessEngine(EngineConnection):
     def _moves(self, reply: dict[str, Any]) -> list[Move]:
         return self._listed(reply, parse_move)
 
-    def _listed(self, reply: dict[str, Any], read: Callable[[str], T]) -> list[T]:
+    def _listed(
+        self,
+        reply: dict[str, Any],
+        read: Callable[[str], T],
+        read_all: Callable[[list[str]], list[T]] | None = None,
+    ) -> list[T]:
         """What ``read`` makes of each move text of a ``legal`` answer.
 
         A fault names the first text that is not a move, by its place in the list.
+        ``read_all``, if given, reads a list of texts at once as ``read`` reads each.
         """
         try:
             texts = answer_list(self._field(reply, "moves", "legal"), "moves")
+            if read_all is not None and all(type(text) is str for text in texts):
+                return read_all(texts)
             listed = []
             for index, text in enumerate(texts):
                 if type(text) is not str:  # the place is named only for what is wrong
