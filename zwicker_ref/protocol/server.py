@@ -297,11 +297,11 @@ def serve(reader: IO[str], writer: IO[str]) -> None:
     The answers to requests that came together are written together
     (:func:`~zwicker_ref.documents.bounds.bounded_line_batches`), each as soon as it is
     known when they take long (:data:`FLUSH_AFTER`); every answer is written before the
-    input is waited for. While it serves, the cyclic garbage collector runs less often
-    (:data:`COLLECT_AFTER`).
+    input is waited for. While it serves, the cyclic garbage collector's full collections
+    run less often (:data:`COLLECT_OLDEST_AFTER`).
     """
     thresholds = gc.get_threshold()
-    gc.set_threshold(COLLECT_AFTER, *thresholds[1:])
+    gc.set_threshold(*thresholds[:2], COLLECT_OLDEST_AFTER)
     try:
         for batch in bounded_line_batches(reader):
             since = time.monotonic()
@@ -321,11 +321,12 @@ def serve(reader: IO[str], writer: IO[str]) -> None:
         gc.set_threshold(*thresholds)
 
 
-COLLECT_AFTER = 50_000
-"""Allocations between runs of the cyclic garbage collector while serving (Python's default
-is 700). A session remembers thousands of positions and their listings (:func:`_known`),
-which hold no cycles; at the default the collector walked them again and again, a sixth
-of the time of serving a fuzz run. Cycles are still collected, only less often."""
+COLLECT_OLDEST_AFTER = 1000
+"""Collections of the middle generation between two of the oldest while serving (Python's
+default is 10). A session remembers thousands of positions and their listings
+(:func:`_known`), which hold no cycles; every full collection walks them all, and at the
+default they were walked again and again (a sixth of the time of serving a fuzz run).
+The young generations are collected as usual, and cycles still are, only later."""
 
 FLUSH_AFTER = 0.05
 """Seconds after which the answers held back for a batch of requests are written at once:
