@@ -12,17 +12,18 @@ from typing import Any
 import pytest
 
 from zwicker_ref.errors import ZwickerError
-from zwicker_ref.formats.notation import canonical_spelling, parse_move
+from zwicker_ref.formats.notation import canonical_spelling, canonical_spellings, parse_move
 from zwicker_ref.protocol import ProcessEngine
 
 
-def listed(moves: list[Any], read: Any = canonical_spelling) -> list[Any]:
+def listed(moves: list[Any], read: Any = canonical_spelling, read_all: Any = None) -> list[Any]:
     engine = ProcessEngine("never started")  # _listed sends nothing
-    return engine._listed({"moves": moves}, read)
+    return engine._listed({"moves": moves}, read, read_all)
 
 
-def test_canonical_texts_are_kept_and_others_respelled() -> None:
-    assert listed(["KS x AD QS", "KS x QS AD", "5D", "5D=9"]) == [
+@pytest.mark.parametrize("read_all", [None, canonical_spellings])
+def test_canonical_texts_are_kept_and_others_respelled(read_all: Any) -> None:
+    assert listed(["KS x AD QS", "KS x QS AD", "5D", "5D=9"], canonical_spelling, read_all) == [
         "KS x AD QS",
         "KS x AD QS",
         "5D",
@@ -41,7 +42,10 @@ def test_canonical_texts_are_kept_and_others_respelled() -> None:
         (["KS x AD AD"], "AD"),  # an item twice
     ],
 )
-def test_the_first_wrong_value_is_refused_and_named(moves: list[Any], problem: str) -> None:
+@pytest.mark.parametrize("read_all", [None, canonical_spellings])
+def test_the_first_wrong_value_is_refused_and_named(
+    moves: list[Any], problem: str, read_all: Any
+) -> None:
     with pytest.raises(ZwickerError, match="invalid move in answer to legal") as raised:
-        listed(moves)
+        listed(moves, canonical_spelling, read_all)
     assert problem in str(raised.value)

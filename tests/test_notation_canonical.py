@@ -23,6 +23,7 @@ from zwicker_ref.formats.notation import (
     _canonical,
     _parse_written,
     canonical_spelling,
+    canonical_spellings,
     format_move,
     format_moves,
     parse_move,
@@ -104,3 +105,29 @@ def test_the_canonical_spelling_is_checked_without_building_the_move() -> None:
     assert canonical_spelling("KS=13 x QS") == "KS x QS"
     for text in ("KS x AD AD", "AS\n", "KS x", "AS=05", ""):
         assert _spelling(canonical_spelling, text).startswith("error: ")
+
+
+@given(
+    st.lists(
+        st.sampled_from(canonical_texts())
+        | st.sampled_from(["KS x QS AD", "KS x AD AD", "KS x AD QS ", "KS y x AD", "KS  x AD"])
+        | st.builds(
+            lambda texts, index: texts[index % len(texts)],
+            st.just(canonical_texts()),
+            st.integers(min_value=0),
+        ).flatmap(lambda text: edited(text, NOTATION_CHARACTERS + "\n\t#")),
+        max_size=30,
+    )
+)
+def test_a_listing_is_spelt_as_each_of_its_moves_is(texts: list[str]) -> None:
+    """``canonical_spellings`` checks each items part once; the result is the same."""
+    assert _spellings(canonical_spellings, texts) == _spellings(
+        lambda each: [canonical_spelling(text) for text in each], texts
+    )
+
+
+def _spellings(spell: Callable[[list[str]], list[str]], texts: list[str]) -> list[str] | str:
+    try:
+        return spell(texts)
+    except NotationError as error:
+        return f"error: {error}"

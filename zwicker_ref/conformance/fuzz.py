@@ -41,6 +41,7 @@ from zwicker_ref.conformance.reference import (
     REFERENCE,
     Engine,
     EngineFault,
+    Expected,
     Outcome,
     PipelineEngine,
     Setup,
@@ -59,7 +60,7 @@ from zwicker_ref.engine.core.moves import Move
 from zwicker_ref.engine.core.position import Position
 from zwicker_ref.engine.core.scoring import SideScore
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, LookupProblem, ZwickerError
-from zwicker_ref.formats.notation import format_move
+from zwicker_ref.formats.notation import format_move, format_moves
 from zwicker_ref.rules.cards import Card
 from zwicker_ref.rules.spec_loader import load_variant, variant_ids
 
@@ -230,25 +231,30 @@ class _Counting:
     def legal_apply_each(
         self,
         steps: Sequence[tuple[Position, Move]],
-        expected: Sequence[tuple[Sequence[Move], Position]] = (),
+        expected: Sequence[Expected] = (),
+        meanwhile: Callable[[], object] = lambda: None,
     ) -> list[Outcome]:
         """Each step's ``legal`` and ``apply`` answers (:class:`PipelineEngine`), in order.
 
-        An engine that cannot be sent them at once is asked one request at a time.
+        An engine that cannot be sent them at once is asked one request at a time (and
+        ``meanwhile`` is called after its answers).
         """
         if isinstance(self.engine, PipelineEngine):
-            outcomes = self.engine.legal_apply_each(steps, expected)
+            outcomes = self.engine.legal_apply_each(steps, expected, meanwhile)
             self.requests += sum(not isinstance(o, Unsupported) for o in outcomes)
             return outcomes
         answers: list[Outcome] = []
-        for position, move in steps:
-            for call in (partial(self.legal, position), partial(self.apply, position, move)):
-                try:
-                    answers.append(call())
-                except ZwickerError as error:
-                    answers.append(error)
-                    if isinstance(error, EngineFault):
-                        return answers
+        try:
+            for position, move in steps:
+                for call in (partial(self.legal, position), partial(self.apply, position, move)):
+                    try:
+                        answers.append(call())
+                    except ZwickerError as error:
+                        answers.append(error)
+                        if isinstance(error, EngineFault):
+                            return answers
+        finally:
+            meanwhile()
         return answers
 
     def _counted(self, call: Callable[[], T]) -> T:
@@ -438,41 +444,66 @@ WINDOW = 8
 
 @dataclass(frozen=True, slots=True)
 class _Step:
-    """A position of the hand as the reference plays it: its moves, the move, the result."""
+    """A position of the hand as the reference plays it: the move, and what the reference says."""
 
     position: Position
-    legal: list[Move]
     move: Move
-    after: Position
+    expected: Expected
 
 
-def _steps(game: Game, seed_of_hand: int) -> tuple[list[_Step], Position]:
-    """The hand as the policy plays it on the reference, and its last position."""
-    position = first_position(game, seed_of_hand)
-    stream = splitmix64(seed_of_hand)
-    steps = []
-    while not position.is_over:
-        legal = REFERENCE.legal(position)
-        moves = sorted(legal, key=format_move)
-        move = moves[uniform_below(len(moves), stream)]
-        after = REFERENCE.apply(position, move)
-        steps.append(_Step(position, legal, move, after))
-        position = after
-    return steps, position
+class _Hand:
+    """A hand as the policy plays it on the reference, taken a few positions at a time."""
+
+    def __init__(self, game: Game, seed_of_hand: int) -> None:
+        self.position = first_position(game, seed_of_hand)
+        """The first position not yet taken (the last of the hand once all are)."""
+        self._stream = splitmix64(seed_of_hand)
+
+    def take(self, count: int) -> list[_Step]:
+        """The next ``count`` positions of the hand (fewer at its end), each with its move.
+
+        The policy's order of the moves is their canonical notation's, which is also what
+        an engine's listing is compared with.
+        """
+        steps: list[_Step] = []
+        position = self.position
+        while len(steps) < count and not position.is_over:
+            legal = REFERENCE.legal(position)
+            texts = format_moves(legal)
+            order = sorted(range(len(legal)), key=texts.__getitem__)
+            move = legal[order[uniform_below(len(order), self._stream)]]
+            after = REFERENCE.apply(position, move)
+            expected = Expected(moves=legal, texts=[texts[at] for at in order], after=after)
+            steps.append(_Step(position, move, expected))
+            position = after
+        self.position = position
+        return steps
+
+    def take_into(self, steps: list[_Step], count: int) -> None:
+        """Add the next ``count`` positions to ``steps`` (:meth:`take`)."""
+        steps.extend(self.take(count))
 
 
 def _play(
     engine: _Counting, compared: set[str], game: Game, seed_of_hand: int
 ) -> tuple[int, int, Finding | None]:
-    """The positions compared, the ply reached, and the first disagreement (or None)."""
-    steps, last = _steps(game, seed_of_hand)
+    """The positions compared, the ply reached, and the first disagreement (or None).
+
+    A window of positions is sent to the engine at once where it pipelines; while it
+    answers, the reference plays the next window's positions (the work of the two
+    processes overlaps, and no position past a disagreement's window is sent).
+    """
+    hand = _Hand(game, seed_of_hand)
     size = WINDOW if isinstance(engine.engine, PipelineEngine) else 1
-    for start in range(0, len(steps), size):
-        window = steps[start : start + size]
+    window = hand.take(size)
+    done = 0
+    while window:
+        upcoming: list[_Step] = []
         answers: list[Outcome | None] = list(
             engine.legal_apply_each(
                 [(step.position, step.move) for step in window],
-                [(step.legal, step.after) for step in window],
+                [step.expected for step in window],
+                meanwhile=partial(hand.take_into, upcoming, size),
             )
         )
         answers += [None] * (2 * len(window) - len(answers))  # none after a fault
@@ -480,25 +511,29 @@ def _play(
             listed, after = answers[2 * offset], answers[2 * offset + 1]
             if isinstance(listed, IllegalMoveError):  # not an answer to legal
                 listed = EngineFault(ErrorCode.ENGINE_FAULT, f"an error answer to legal: {listed}")
+            expected = step.expected
             found = _judge(
-                compared, "legal", listed, partial(compare_legal, step.position, step.legal)
+                compared, "legal", listed, partial(compare_legal, step.position, expected.moves)
             )
             if found is None and not isinstance(listed, EngineFault):
                 found = _judge(
                     compared,
                     "apply",
                     after,
-                    partial(compare_apply, step.position, step.move, step.after),
+                    partial(compare_apply, step.position, step.move, expected.after),
                 )
             if found is not None:
-                return start + offset + 1, start + offset, found
+                return done + offset + 1, done + offset, found
+        done += len(window)
+        window = upcoming
+    last = hand.position
     setup = Setup(
         variant=game.variant, options=game.options, players=game.players, dealer=last.dealer
     )
     found = _compare(
         compared, "score", partial(check_score, engine, setup, last.captured, last.zwicks)
     )
-    return len(steps), len(steps), found
+    return done, done, found
 
 
 def _judge(

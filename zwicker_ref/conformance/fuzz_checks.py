@@ -100,7 +100,13 @@ def check_legal(engine: Engine, position: Position) -> Finding | None:
 def compare_legal(
     position: Position, reference: Sequence[Move], listed: Sequence[Move] | EngineFault
 ) -> Finding | None:
-    """Compare the moves an engine listed (or its fault) with the reference's ``reference``."""
+    """Compare the moves an engine listed (or its fault) with the reference's ``reference``.
+
+    The very list ``reference`` (as a pipelined exchange gives an answer that states
+    exactly the reference's moves) is no difference.
+    """
+    if listed is reference:
+        return None
     expected = set(reference)
     if isinstance(listed, EngineFault):
         return _fault(listed, position, None, f"the legal moves: {moves_text(expected)}")
@@ -152,7 +158,13 @@ def compare_apply(
     expected: Position,
     got: Position | IllegalMoveError | EngineFault,
 ) -> Finding | None:
-    """Compare an engine's result of ``move`` (or its refusal, or fault) with ``expected``."""
+    """Compare an engine's result of ``move`` (or its refusal, or fault) with ``expected``.
+
+    The very position ``expected`` (as a pipelined exchange gives an answer that states
+    exactly it) is no difference.
+    """
+    if got is expected:
+        return None
     if isinstance(got, EngineFault):
         return _fault(got, position, move, f"legal, giving: {expected.compact()}")
     if isinstance(got, IllegalMoveError):

@@ -10,7 +10,7 @@ driven over the JSON-lines protocol of :mod:`zwicker_ref.protocol`.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
 
@@ -332,6 +332,18 @@ Outcome = list[Move] | Position | ZwickerError
 the error the request gave (IllegalMoveError, Unsupported, EngineFault)."""
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Expected:
+    """What the reference answers to one step of a pipelined exchange (:class:`PipelineEngine`)."""
+
+    moves: list[Move]
+    """The legal moves of the step's position."""
+    texts: list[str]
+    """Their canonical notation, sorted by code points."""
+    after: Position
+    """The position after the step's move."""
+
+
 @runtime_checkable
 class PipelineEngine(Protocol):
     """An engine that can be sent several ``legal`` and ``apply`` requests before answering.
@@ -344,12 +356,15 @@ class PipelineEngine(Protocol):
     def legal_apply_each(
         self,
         steps: Sequence[tuple[Position, Move]],
-        expected: Sequence[tuple[Sequence[Move], Position]] = (),
+        expected: Sequence[Expected] = (),
+        meanwhile: Callable[[], object] = lambda: None,
     ) -> list[Outcome]:
         """For each step, the answer to ``legal`` of its position, then to ``apply`` of its move.
 
         Two outcomes a step, in order; an EngineFault is the last outcome (the engine
-        was stopped, and nothing after it was answered). ``expected`` may give the
-        reference's moves and position after the move of each step: an answer that
-        states exactly them may be taken for them without being read in full.
+        was stopped, and nothing after it was answered). ``expected`` may give what the
+        reference answers to each step: an answer that states exactly that may be taken
+        for it (the very moves and position of ``expected``) without being read in full.
+        ``meanwhile`` is called once, after the requests are sent and before their
+        answers are read: the caller's own work, done while the engine answers.
         """

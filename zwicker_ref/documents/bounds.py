@@ -14,6 +14,7 @@ and stops at the first limit crossed: its cost is proportional to the text it re
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -136,12 +137,16 @@ _NESTS = (dict, list)
 """The values that hold others (a tuple: ``isinstance`` reads it faster than ``dict | list``)."""
 
 
-def check_json_bounds(data: object, name: str) -> None:
+def check_json_bounds(data: object, name: str, text: str | None = None) -> None:
     """Refuse JSON ``data`` nested too deep or holding too many values.
 
     The limits are :data:`MAX_DEPTH` and :data:`MAX_VALUES`, as for YAML; the data is
-    walked level by level, without recursion.
+    walked level by level, without recursion. ``text``, the JSON text the data was read
+    from, if given, passes the data without the walk where the text alone shows that it
+    is within both limits (:func:`_within_bounds`): most protocol lines do.
     """
+    if text is not None and _within_bounds(text):
+        return
     level: list[object] = [data]
     depth, values = 0, 1
     while level:
@@ -159,6 +164,17 @@ def check_json_bounds(data: object, name: str) -> None:
             raise refuse(name, ErrorCode.FILE_TOO_LARGE, f"more than {MAX_VALUES:,} values")
         # Most values are text (a listing of moves is tens of thousands): passed over first.
         level = [value for value in below if type(value) is not str and isinstance(value, _NESTS)]
+
+
+def _within_bounds(text: str) -> bool:
+    """True if the data of the JSON ``text`` is certainly within both limits.
+
+    Every value of a JSON text begins at a character of its own, so a text of no more
+    characters than :data:`MAX_VALUES` holds no more values; and every array or object
+    begins with a bracket, so a text with no more brackets than :data:`MAX_DEPTH` (those
+    inside strings counted too) nests no deeper.
+    """
+    return len(text) <= MAX_VALUES and text.count("[") + text.count("{") <= MAX_DEPTH
 
 
 def bounded_lines(stream: IO[str]) -> Iterator[str | None]:
@@ -179,6 +195,97 @@ def bounded_lines(stream: IO[str]) -> Iterator[str | None]:
         yield None
         while line and not line.endswith("\n"):
             line = stream.readline(MAX_LINE_BYTES)
+
+
+def bounded_line_batches(stream: IO[str]) -> Iterator[list[str | None]]:
+    r"""The lines of ``stream`` as :func:`bounded_lines` gives them, in batches.
+
+    A batch is every line that had come whole when the stream was last read: a reader
+    that answers each line can write its answers together after the batch, and knows
+    that no line is waiting when it does (a peer that sent several requests at once gets
+    their answers in one write, not one each). The stream is read as it comes, never
+    waiting for more than it already holds once a line is whole.
+
+    Only a UTF-8 text stream over a buffered binary one (standard input, a pipe opened
+    as text) is read so: its bytes are read as they come and each line decoded as the
+    text stream would (its error handler, and ``\r\n`` and a lone ``\r`` read as
+    ``\n``), and nothing may have been read from the text stream before. Any other
+    stream gives one line a batch, read by :func:`bounded_lines`.
+    """
+    raw = _bytes_under(stream)
+    if raw is None:
+        for line in bounded_lines(stream):
+            yield [line]
+        return
+    errors = getattr(stream, "errors", None) or "strict"
+    held = bytearray()  # the start of a line not yet whole
+    skipping = False  # past an overlong line's limit: dropped until its end
+    carried = False  # a chunk ended in \r: the next may begin with its \n
+    while True:
+        chunk = raw.read1(_CHUNK_BYTES)
+        if not chunk:
+            if carried:
+                chunk, carried = b"\n", False
+            elif held and not skipping:
+                yield [held.decode("utf-8", errors)]
+                return
+            else:
+                return
+        chunk, carried = _line_ends(chunk, carried)
+        batch: list[str | None] = []
+        start = 0
+        while (end := chunk.find(b"\n", start)) >= 0:
+            if skipping:
+                skipping = False
+            elif len(held) + end - start > MAX_LINE_BYTES:
+                batch.append(None)
+            else:
+                held += chunk[start : end + 1]
+                batch.append(held.decode("utf-8", errors))
+            held.clear()
+            start = end + 1
+        if not skipping and start < len(chunk):
+            held += chunk[start:]
+            if len(held) > MAX_LINE_BYTES:
+                batch.append(None)  # refused now: the rest may never come
+                held.clear()
+                skipping = True
+        if batch:
+            yield batch
+
+
+_CHUNK_BYTES = 64 * 1024
+"""The most bytes :func:`bounded_line_batches` reads at once (a pipe's default capacity)."""
+
+
+def _bytes_under(stream: IO[str]) -> Any:
+    """The buffered binary stream under a UTF-8 text ``stream``, or None."""
+    raw = getattr(stream, "buffer", None)
+    encoding = getattr(stream, "encoding", None)
+    if raw is None or not hasattr(raw, "read1") or not isinstance(encoding, str):
+        return None
+    try:
+        if codecs.lookup(encoding).name != "utf-8":
+            return None
+    except LookupError:
+        return None
+    return raw
+
+
+def _line_ends(chunk: bytes, carried: bool) -> tuple[bytes, bool]:
+    r"""``chunk`` with ``\r\n`` and ``\r`` as ``\n``, as a text stream reads line ends.
+
+    A final ``\r`` is held back (the second value is true) until the next chunk shows
+    whether a ``\n`` follows it; ``carried`` is the one held back from the chunk before.
+    """
+    if carried:
+        chunk = b"\r" + chunk
+    held_back = chunk.endswith(b"\r")
+    if held_back:
+        chunk = chunk[:-1]
+    if b"\r" in chunk:
+        chunk = chunk.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    return chunk, held_back
 
 
 def _line(event: Any) -> int:

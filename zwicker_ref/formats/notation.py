@@ -125,6 +125,48 @@ def canonical_spelling(text: str) -> str:
     return format_move(parse_move(text))
 
 
+def canonical_spellings(texts: Iterable[str]) -> list[str]:
+    """:func:`canonical_spelling` of each text of a listing (NotationError at the first bad one).
+
+    The captures of one position share their items (a jack counting 2 and a king counting
+    4 both take two twos): each distinct items part, and each played card, is checked
+    once. A capture it cannot confirm as canonical, and every other move, goes to
+    :func:`canonical_spelling`.
+    """
+    items_ordered: dict[str, bool] = {}
+    cards: dict[str, bool] = {}
+    spelt: list[str] = []
+    append = spelt.append
+    for text in texts:
+        card, x, items = text.partition(" x ")
+        if x and " " not in card and "\n" not in text:
+            ordered = items_ordered.get(items)
+            if ordered is None:
+                ordered = items_ordered[items] = _in_card_order(items.split(" "))
+            known = cards.get(card)
+            if known is None:
+                known = cards[card] = _in_card_order([card])
+            if ordered and known:
+                append(text)
+                continue
+        append(canonical_spelling(text))
+    return spelt
+
+
+def _in_card_order(words: list[str]) -> bool:
+    """True if every word names a card, each after the one before in canonical order."""
+    last = -1
+    try:
+        for word in words:
+            order = _card_order(word)
+            if order <= last:
+                return False
+            last = order
+    except NotationError:
+        return False
+    return True
+
+
 def _is_canonical(text: str) -> bool:
     """True if ``text`` is a move exactly as :func:`format_move` writes one."""
     if not isinstance(text, str) or "\n" in text:  # card notation's $ passes a final \n

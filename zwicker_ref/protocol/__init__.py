@@ -21,8 +21,35 @@ are skipped without being sent) and refuses, once, an engine whose ``hello`` is 
 protocol-1 answer.
 """
 
-from zwicker_ref.protocol.client import ProcessEngine
-from zwicker_ref.protocol.messages import OPERATIONS, PROTOCOL_VERSION
-from zwicker_ref.protocol.server import answer, serve
+from __future__ import annotations
+
+import importlib
+
+TYPE_CHECKING = False  # without importing typing (as the package's own __init__)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from zwicker_ref.protocol.client import ProcessEngine
+    from zwicker_ref.protocol.messages import OPERATIONS, PROTOCOL_VERSION
+    from zwicker_ref.protocol.server import answer, serve
+
+# Where each name lives; imported on first use (PEP 562), so that ``zwicker serve``
+# does not import the client's half (processes, threads) and the client not the server.
+_HOME = {
+    "OPERATIONS": "zwicker_ref.protocol.messages",
+    "PROTOCOL_VERSION": "zwicker_ref.protocol.messages",
+    "ProcessEngine": "zwicker_ref.protocol.client",
+    "answer": "zwicker_ref.protocol.server",
+    "serve": "zwicker_ref.protocol.server",
+}
 
 __all__ = ["OPERATIONS", "PROTOCOL_VERSION", "ProcessEngine", "answer", "serve"]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module 'zwicker_ref.protocol' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value

@@ -9,16 +9,17 @@ fuzzer's window of positions) are sent together and answered in order.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, TypeVar
 
-from zwicker_ref.conformance.reference import Outcome, Played, Setup, StageDeal
+from zwicker_ref.conformance.reference import Expected, Outcome, Played, Setup, StageDeal
 from zwicker_ref.engine.core.moves import Move
 from zwicker_ref.engine.core.position import Position
 from zwicker_ref.engine.core.scoring import SideScore
 from zwicker_ref.errors import ZwickerError
 from zwicker_ref.formats.move_data import move_to_data
-from zwicker_ref.formats.notation import canonical_spelling, format_moves, parse_move
+from zwicker_ref.formats.notation import canonical_spelling, canonical_spellings, parse_move
 from zwicker_ref.formats.position_io import position_from_data, position_to_data
 from zwicker_ref.protocol.connection import EngineConnection
 from zwicker_ref.protocol.messages import (
@@ -43,6 +44,11 @@ T = TypeVar("T")
 
 class ProcessEngine(EngineConnection):
     """An engine program driven over the protocol, restarted after any fault."""
+
+    def __init__(self, command: str, timeout: float = 10.0) -> None:
+        super().__init__(command, timeout)
+        self._last_data: tuple[Position | None, dict[str, Any]] = (None, {})
+        """The last position :meth:`_data_of` wrote, with its data."""
 
     def _position(self, data: Any, op: str) -> Position:
         try:
@@ -74,7 +80,7 @@ class ProcessEngine(EngineConnection):
 
     def legal_texts(self, position: Position) -> list[str]:
         """The legal moves in canonical notation, checked as :meth:`legal` checks them."""
-        return self._listed(self._legal_reply(position), canonical_spelling)
+        return self._listed(self._legal_reply(position), canonical_spelling, canonical_spellings)
 
     def _legal_reply(self, position: Position) -> dict[str, Any]:
         return self._request(
@@ -86,13 +92,21 @@ class ProcessEngine(EngineConnection):
     def _moves(self, reply: dict[str, Any]) -> list[Move]:
         return self._listed(reply, parse_move)
 
-    def _listed(self, reply: dict[str, Any], read: Callable[[str], T]) -> list[T]:
+    def _listed(
+        self,
+        reply: dict[str, Any],
+        read: Callable[[str], T],
+        read_all: Callable[[list[str]], list[T]] | None = None,
+    ) -> list[T]:
         """What ``read`` makes of each move text of a ``legal`` answer.
 
         A fault names the first text that is not a move, by its place in the list.
+        ``read_all``, if given, reads a list of texts at once as ``read`` reads each.
         """
         try:
             texts = answer_list(self._field(reply, "moves", "legal"), "moves")
+            if read_all is not None and all(type(text) is str for text in texts):
+                return read_all(texts)
             listed = []
             for index, text in enumerate(texts):
                 if type(text) is not str:  # the place is named only for what is wrong
@@ -142,7 +156,8 @@ class ProcessEngine(EngineConnection):
     def legal_apply_each(
         self,
         steps: Sequence[tuple[Position, Move]],
-        expected: Sequence[tuple[Sequence[Move], Position]] = (),
+        expected: Sequence[Expected] = (),
+        meanwhile: Callable[[], object] = lambda: None,
     ) -> list[Outcome]:
         """Each step's ``legal`` and ``apply`` answers, all the requests sent at once.
 
@@ -150,25 +165,48 @@ class ProcessEngine(EngineConnection):
         the engine answers in order, as it would one request at a time, so any protocol-1
         engine can be sent them. Each answer is read as :meth:`legal` and :meth:`apply`
         read them; an error answer stays in its place, and a fault ends the list.
-        ``expected`` may give each step's reference moves and position after the move: an
-        answer that is exactly their canonical text (the moves in any order) is that
-        answer, without being read again.
+        ``expected`` may give what the reference answers to each step: an answer that is
+        exactly its canonical text (the moves in any order) is taken for the expected
+        moves or position themselves, without being read again. ``meanwhile`` is called
+        once the requests are sent, before the answers are read.
         """
+        # Each position's data is made once: a step's position is the one before's
+        # position after its move, which its apply answer is compared with.
+        datas = [self._data_of(position) for position, _move in steps]
         requests = []
-        for position, move in steps:
-            text = position_text(position)
+        for (position, move), data in zip(steps, datas, strict=True):
+            text = json.dumps(data)
             requests.append(position_request("legal", text, position))
             requests.append(apply_request(text, position, move))
+
+        def after_data(step: int) -> dict[str, Any]:
+            after = expected[step].after
+            if step + 1 < len(steps) and steps[step + 1][0] is after:
+                return datas[step + 1]
+            return self._data_of(after)
 
         def read(place: int, reply: dict[str, Any]) -> list[Move] | Position:
             step, op = divmod(place, 2)
             if step < len(expected):
-                known = _as_expected(reply, expected[step], op)
-                if known is not None:
-                    return known
+                if op:
+                    if reply.get("position") == after_data(step):
+                        return expected[step].after
+                elif _lists_texts(reply, expected[step].texts):
+                    return expected[step].moves
             return self._after(reply) if op else self._moves(reply)
 
-        return self._exchange_each(requests, read)
+        return self._exchange_each(requests, read, meanwhile)
+
+    def _data_of(self, position: Position) -> dict[str, Any]:
+        """``position_to_data`` of ``position``; the last position asked is remembered.
+
+        A window's last position after its move is the next window's first position.
+        """
+        known, data = self._last_data
+        if known is not position:
+            data = position_to_data(position)
+            self._last_data = (position, data)
+        return data
 
     def count_each(self, positions: Sequence[Position]) -> list[int]:
         """How many legal moves each position has, the requests sent together.
@@ -279,22 +317,15 @@ class ProcessEngine(EngineConnection):
         )
 
 
-def _as_expected(
-    reply: dict[str, Any], expected: tuple[Sequence[Move], Position], op: int
-) -> list[Move] | Position | None:
-    """The expected answer if ``reply`` states it in canonical form; else None.
-
-    ``op`` 0 is a ``legal`` answer (its moves, in any order, are the expected moves'
-    canonical notation), 1 an ``apply`` answer (its position is the expected position's
-    data). None when it is anything else: the answer is then read and checked in full.
-    """
-    moves, after = expected
-    if op:
-        return after if reply.get("position") == position_to_data(after) else None
+def _lists_texts(reply: dict[str, Any], texts: list[str]) -> bool:
+    """True if a ``legal`` answer's moves are exactly ``texts`` (sorted), in any order."""
     listed = reply.get("moves")
-    if isinstance(listed, list) and sorted(listed, key=str) == sorted(format_moves(moves)):
-        return list(moves)
-    return None
+    if not isinstance(listed, list) or len(listed) != len(texts):
+        return False
+    try:
+        return sorted(listed) == texts
+    except TypeError:  # not all texts (nor all of one kind of value): read in full
+        return False
 
 
 def _as_is(reply: dict[str, Any]) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any, TypeVar
 
 from zwicker_ref.conformance.reference import EngineFault, Unsupported
-from zwicker_ref.documents.bounds import MAX_LINE_BYTES, bounded_lines, check_json_bounds
+from zwicker_ref.documents.bounds import MAX_LINE_BYTES, bounded_line_batches, check_json_bounds
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, InvalidFileError, ZwickerError
 from zwicker_ref.protocol.engine_command import engine_argv
 from zwicker_ref.protocol.messages import (
@@ -56,9 +56,12 @@ class EngineConnection:
         self.restarts = 0
         self._starts = 0
         self._process: subprocess.Popen[str] | None = None
-        # SimpleQueue: handing each answer line from the reader thread over costs a
-        # fraction of what queue.Queue costs (it is in C), and there is one per answer.
-        self._lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+        # SimpleQueue: handing the answer lines from the reader thread over costs a
+        # fraction of what queue.Queue costs (it is in C). The lines come in batches,
+        # those the engine had written when they were read; None marks the end.
+        self._lines: queue.SimpleQueue[list[str] | None] = queue.SimpleQueue()
+        self._taken: deque[str] = deque()
+        """Lines taken off the queue, not yet read as answers."""
         self._next_id = 0
         self.hello: dict[str, Any] = {}
         self._refused: str | None = None
@@ -125,6 +128,7 @@ class EngineConnection:
         self._process = process
         self._room = _pipe_room(process.stdin)
         self._lines = queue.SimpleQueue()
+        self._taken = deque()
         threading.Thread(target=_pump, args=(process.stdout, self._lines), daemon=True).start()
         self._stderr = deque(maxlen=STDERR_LINES)
         self._stderr_reader = threading.Thread(
@@ -221,10 +225,7 @@ class EngineConnection:
 
     def _receive(self, process: subprocess.Popen[str], op: str, ident: int) -> dict[str, Any]:
         """The engine's answer to request ``ident`` (an ``op``), or EngineFault."""
-        try:
-            line = self._lines.get(timeout=self.timeout)
-        except queue.Empty:
-            raise self._fault(f"no answer to {op} within {self.timeout:g} s") from None
+        line = self._taken.popleft() if self._taken else self._next_line(op)
         if line is None:
             process.wait()
             raise self._fault(
@@ -235,7 +236,7 @@ class EngineConnection:
         except (ValueError, RecursionError):  # as in serve: unreadable JSON is not JSON
             raise self._fault(f"not JSON in answer to {op}: {line.strip()[:80]!r}") from None
         try:
-            check_json_bounds(reply, "answer")
+            check_json_bounds(reply, "answer", line)
         except InvalidFileError as error:
             reason = error.problems[0].message
             raise self._fault(f"the answer to {op} is refused: {reason}") from None
@@ -252,6 +253,17 @@ class EngineConnection:
         if got != ident:
             raise self._fault(f"answer out of order: id {got} for request {ident}")
         return reply
+
+    def _next_line(self, op: str) -> str | None:
+        """The next line the engine writes (None at its end), waited for up to the timeout."""
+        try:
+            batch = self._lines.get(timeout=self.timeout)
+        except queue.Empty:
+            raise self._fault(f"no answer to {op} within {self.timeout:g} s") from None
+        if batch is None:
+            return None
+        self._taken.extend(batch)
+        return self._taken.popleft()
 
     def _exchange_all(
         self, requests: Sequence[Pending], read: Callable[[dict[str, Any]], T]
@@ -313,7 +325,10 @@ class EngineConnection:
         return process, idents
 
     def _exchange_each(
-        self, requests: Sequence[Pending], read: Callable[[int, dict[str, Any]], T]
+        self,
+        requests: Sequence[Pending],
+        read: Callable[[int, dict[str, Any]], T],
+        meanwhile: Callable[[], object] = lambda: None,
     ) -> list[T | ZwickerError]:
         """What ``read`` makes of each answer to ``requests``, or the error it is, in order.
 
@@ -324,6 +339,8 @@ class EngineConnection:
         answers are read. A fault (an answer that breaks the protocol, an engine gone) is
         the last item: the engine is stopped, and later requests have no answer. A
         request ``hello`` rules out is not sent: its item is ``unsupported``.
+        ``meanwhile`` is called once, after the requests are sent (or found to be ruled
+        out) and before any answer is read.
         """
         outcomes: list[T | ZwickerError | None] = []
         sent: list[Pending] = []
@@ -338,9 +355,14 @@ class EngineConnection:
                 sent.append(pending)
                 places.append(place)
         answers: list[T | ZwickerError] = []
-        if sent:
+        if not sent:
+            meanwhile()
+        else:
             try:
-                process, idents = self._send_all(sent)
+                try:
+                    process, idents = self._send_all(sent)
+                finally:
+                    meanwhile()
                 for ident, pending, place in zip(idents, sent, places, strict=True):
                     reply = self._receive(process, pending.op, ident)
                     try:
@@ -509,17 +531,22 @@ def _keep(stream: IO[str] | None, lines: deque[str]) -> None:
             lines.append(line[:300])
 
 
-def _pump(stream: IO[str] | None, lines: queue.SimpleQueue[str | None]) -> None:
-    """Copy the engine's output lines into a queue; None marks the end (the engine exited).
+_OVERLONG = f"<a line of more than {MAX_LINE_BYTES:,} bytes>"
+"""What the reader is given for a line past the limit (it is not JSON, and says so)."""
+
+
+def _pump(stream: IO[str] | None, lines: queue.SimpleQueue[list[str] | None]) -> None:
+    """Copy the engine's output lines into a queue, in batches; None marks the end.
+
+    A batch is the lines the engine had written when its output was read
+    (:func:`~zwicker_ref.documents.bounds.bounded_line_batches`), never empty.
 
     ``close`` may close the stream before this thread has read its end (on a busy
     machine it often does): the reading then stops there, as at the end.
     """
     if stream is not None:
         with contextlib.suppress(OSError, ValueError):
-            for line in bounded_lines(stream):
+            for batch in bounded_line_batches(stream):
                 # An overlong line is not JSON: the reader says so with this text instead.
-                lines.put(
-                    f"<a line of more than {MAX_LINE_BYTES:,} bytes>" if line is None else line
-                )
+                lines.put([_OVERLONG if line is None else line for line in batch])
     lines.put(None)

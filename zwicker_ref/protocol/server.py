@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import functools
+import gc
 import json
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import IO, Any
 
 from zwicker_ref._version import __version__
 from zwicker_ref.conformance.reference import REFERENCE
-from zwicker_ref.conformance.runner import perft_counts
 from zwicker_ref.documents import bounds
-from zwicker_ref.documents.bounds import bounded_lines, check_json_bounds
+from zwicker_ref.documents.bounds import bounded_line_batches, check_json_bounds
 from zwicker_ref.engine.core.moves import Move
 from zwicker_ref.engine.core.position import Position
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, InvalidFileError, ZwickerError
@@ -148,6 +149,10 @@ def _perft(request: dict[str, Any]) -> dict[str, Any]:
     depth = whole_number(request["depth"], "depth")
     if depth < 1:
         raise ZwickerError(ErrorCode.BAD_REQUEST, f"depth is 1 or more, not {depth}")
+    # Imported here: the runner brings the scenario readers, which serving needs only
+    # for this one optional request (and the engine's start-up is paid at every run).
+    from zwicker_ref.conformance.runner import perft_counts
+
     roots, counts = perft_counts(REFERENCE, known.position, depth)
     return {
         "divide": [
@@ -289,32 +294,65 @@ def serve(reader: IO[str], writer: IO[str]) -> None:
     """Answer requests, one JSON line each, until ``quit`` or the end of the input.
 
     Its ``hello`` lists every operation, the optional ones included (:func:`answer`).
+    The answers to requests that came together are written together
+    (:func:`~zwicker_ref.documents.bounds.bounded_line_batches`), each as soon as it is
+    known when they take long (:data:`FLUSH_AFTER`); every answer is written before the
+    input is waited for. While it serves, the cyclic garbage collector's full collections
+    run less often (:data:`COLLECT_OLDEST_AFTER`).
     """
-    for line in bounded_lines(reader):
-        if line is not None and not line.strip():
-            continue
-        request: Any = None
-        try:
-            if line is None:
-                raise ValueError(f"a line of more than {bounds.MAX_LINE_BYTES:,} bytes")
-            request = json.loads(line)
-            check_json_bounds(request, "request")
-        except (ValueError, RecursionError, InvalidFileError) as error:
-            # Not only malformed JSON (JSONDecodeError is a ValueError): also a number of
-            # more digits than Python converts, nesting deeper than it parses or than
-            # MAX_DEPTH, or a line past MAX_LINE_BYTES (documents.bounds).
-            reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error)
-            reply: dict[str, Any] = {
-                "id": None,
-                "ok": False,
-                "error": ErrorCode.BAD_REQUEST.value,
-                "message": f"not JSON that can be read: {reason}",
-            }
-        else:
-            reply = answer(request)
-            if isinstance(request, dict) and request.get("op") == "hello" and reply["ok"]:
-                reply["ops"] = [op for op in OPERATIONS if op != "quit"]
-        writer.write(json.dumps(reply, ensure_ascii=False) + "\n")
-        writer.flush()
-        if isinstance(request, dict) and request.get("op") == "quit":
-            return
+    thresholds = gc.get_threshold()
+    gc.set_threshold(*thresholds[:2], COLLECT_OLDEST_AFTER)
+    try:
+        for batch in bounded_line_batches(reader):
+            since = time.monotonic()
+            for line in batch:
+                if line is not None and not line.strip():
+                    continue
+                request, reply = _read_and_answer(line)
+                writer.write(json.dumps(reply, ensure_ascii=False) + "\n")
+                if isinstance(request, dict) and request.get("op") == "quit":
+                    writer.flush()
+                    return
+                if time.monotonic() - since > FLUSH_AFTER:
+                    writer.flush()
+                    since = time.monotonic()
+            writer.flush()
+    finally:
+        gc.set_threshold(*thresholds)
+
+
+COLLECT_OLDEST_AFTER = 1000
+"""Collections of the middle generation between two of the oldest while serving (Python's
+default is 10). A session remembers thousands of positions and their listings
+(:func:`_known`), which hold no cycles; every full collection walks them all, and at the
+default they were walked again and again (a sixth of the time of serving a fuzz run).
+The young generations are collected as usual, and cycles still are, only later."""
+
+FLUSH_AFTER = 0.05
+"""Seconds after which the answers held back for a batch of requests are written at once:
+a runner waits for each answer with a timeout."""
+
+
+def _read_and_answer(line: str | None) -> tuple[Any, dict[str, Any]]:
+    """The request a line holds (None if it holds none) and its answer."""
+    request: Any = None
+    try:
+        if line is None:
+            raise ValueError(f"a line of more than {bounds.MAX_LINE_BYTES:,} bytes")
+        request = json.loads(line)
+        check_json_bounds(request, "request", line)
+    except (ValueError, RecursionError, InvalidFileError) as error:
+        # Not only malformed JSON (JSONDecodeError is a ValueError): also a number of
+        # more digits than Python converts, nesting deeper than it parses or than
+        # MAX_DEPTH, or a line past MAX_LINE_BYTES (documents.bounds).
+        reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error)
+        return request, {
+            "id": None,
+            "ok": False,
+            "error": ErrorCode.BAD_REQUEST.value,
+            "message": f"not JSON that can be read: {reason}",
+        }
+    reply = answer(request)
+    if isinstance(request, dict) and request.get("op") == "hello" and reply["ok"]:
+        reply["ops"] = [op for op in OPERATIONS if op != "quit"]
+    return request, reply
