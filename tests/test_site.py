@@ -7,6 +7,7 @@ import os
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -205,6 +206,41 @@ def test_the_docs_build_fails_and_names_the_scenario(tmp_path: Path) -> None:
     )
     assert result.returncode != 0
     assert "dith-build-ace-on-nine" in result.stdout + result.stderr
+
+
+def test_a_second_build_in_one_process_reuses_the_pages_until_an_input_changes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The i18n plugin builds once per language in one process; the pages are made once.
+    import zwicker_ref.site as site
+
+    made: list[tuple[object, ...]] = []
+    digest = ["a" * 64]
+
+    def make(write: Callable[[str, str], None], *inputs: object) -> object:
+        made.append(inputs)
+        write("page.md", f"page {len(made)}")
+        return f"version {len(made)}"
+
+    monkeypatch.setattr(site, "_generate", make)
+    monkeypatch.setattr(site, "content_digest", lambda root: (digest[0], 1))
+    monkeypatch.setattr(site, "_last_generation", [])
+
+    def build(home: str = "home") -> tuple[object, list[tuple[str, str]]]:
+        pages: list[tuple[str, str]] = []
+        version = site.generate(lambda path, text: pages.append((path, text)), home_template=home)
+        return version, pages
+
+    assert build() == ("version 1", [("page.md", "page 1")])
+    assert build() == ("version 1", [("page.md", "page 1")])
+    assert len(made) == 1
+    assert build("another home") == ("version 2", [("page.md", "page 2")])
+    digest[0] = "b" * 64  # a corpus file changed (mkdocs serve rebuilding)
+    assert build("another home") == ("version 3", [("page.md", "page 3")])
+    # Scenarios from elsewhere are not in the digest: always made afresh.
+    site.generate(lambda path, text: None, corpus=Path("elsewhere"))
+    site.generate(lambda path, text: None, corpus=Path("elsewhere"))
+    assert len(made) == 5
 
 
 @pytest.fixture(scope="module")

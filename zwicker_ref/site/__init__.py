@@ -21,7 +21,8 @@ from pathlib import Path
 
 from zwicker_ref.conformance.runner import run_scenario
 from zwicker_ref.conformance.scenarios import Kind, Scenario, load_corpus
-from zwicker_ref.documents.locations import scenarios_dir
+from zwicker_ref.documents.corpus import content_digest
+from zwicker_ref.documents.locations import corpus_root, scenarios_dir
 from zwicker_ref.errors import ErrorCode, ZwickerError
 from zwicker_ref.rules.variant import Variant
 from zwicker_ref.site.cards import card_html, move_html
@@ -110,6 +111,13 @@ def link_clause_ids(text: str, clause_ids: set[str], to_root: str = "") -> str:
     return _CODE_CLAUSE_ID.sub(linked, text)
 
 
+_Inputs = tuple[object, ...]
+"""What a generation depends on besides the code: the corpus's digest and the arguments."""
+
+_last_generation: list[tuple[_Inputs, tuple[tuple[str, str], ...], SiteVersion]] = []
+"""The latest generation's inputs, pages and version (at most one, see :func:`generate`)."""
+
+
 def generate(
     write: Write,
     corpus: Path | None = None,
@@ -127,7 +135,36 @@ def generate(
     public home ``repo_url`` (mkdocs.yml's ``repo_url``) where it is set.
     ``german_home_template`` (docs/index.de.md) is the German home page, completed the same
     way in German and written as ``index.de.md``. Returns the version the site states.
+
+    The pages of both languages are made in one call, and the i18n plugin builds the site
+    once per language, calling this twice in one process: a second call with the same
+    inputs (the shipped corpus's files the same byte for byte, the same arguments) writes
+    the pages the first one made instead of checking the corpus and making them again.
     """
+    arguments = (home_template, laws, implementers, repo_url, german_home_template)
+    if corpus is not None:  # scenarios from elsewhere: their files are not in the digest
+        return _generate(write, corpus, *arguments)
+    inputs: _Inputs = (content_digest(corpus_root().path)[0], *arguments)
+    if not _last_generation or _last_generation[0][0] != inputs:
+        pages: list[tuple[str, str]] = []
+        version = _generate(lambda path, text: pages.append((path, text)), corpus, *arguments)
+        _last_generation[:] = [(inputs, tuple(pages), version)]
+    _, made, version = _last_generation[0]
+    for path, text in made:
+        write(path, text)
+    return version
+
+
+def _generate(
+    write: Write,
+    corpus: Path | None,
+    home_template: str | None,
+    laws: str | None,
+    implementers: str | None,
+    repo_url: str | None,
+    german_home_template: str | None,
+) -> SiteVersion:
+    """What :func:`generate` does for inputs it has not seen last."""
     scenarios = check_corpus(corpus)
     variants = ordered_variants()
     version = site_version(len(scenarios))
@@ -148,8 +185,9 @@ def generate(
     for language in LANGUAGES:
         write(page_path(GRID, language), grid_page(variants, explore, language))
     # corpus.json at the root as before, and with every corpus file at its versioned address.
-    write("corpus.json", corpus_json(version))
-    write(published_path("corpus.json", version.corpus), corpus_json(version))
+    exported = corpus_json(version)
+    write("corpus.json", exported)
+    write(published_path("corpus.json", version.corpus), exported)
     for path, text in published_files():
         write(path, text)
     write("explorer/examples.json", examples_json(scenarios))
