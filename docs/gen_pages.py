@@ -33,7 +33,11 @@ version = generate(
     repo_url=mkdocs_gen_files.config.repo_url,
     german_home_template=(DOCS / "index.de.md").read_text("utf-8"),
 )
-mkdocs_gen_files.config.copyright = version.line()
+# The i18n plugin builds the site once per language, setting Material's theme language
+# for each build: the footer states the version in the language being built.
+built = mkdocs_gen_files.config.theme["language"]
+footer = next((language for language in LANGUAGES if language == built), "en")
+mkdocs_gen_files.config.copyright = version.line(footer)
 
 # The changelog lives at the repository root, where contributors edit it. The German site
 # shows it in English under a German note saying so.

@@ -102,6 +102,13 @@ def test_the_navigation_lists_the_variants_in_the_canonical_order() -> None:
     # The navigation names each variant by its display name, as the grid and titles do.
     named = re.findall(r"- ([^:\n]+): variants/([a-z]+)\.md", config)
     assert named == [(display_name(variant_id), variant_id) for variant_id in VARIANT_ORDER]
+    # The German navigation translates them as the German grid and titles name them.
+    german = yaml.safe_load(config)
+    i18n = next(p["i18n"] for p in german["plugins"] if isinstance(p, dict) and "i18n" in p)
+    translations = next(lang for lang in i18n["languages"] if lang["locale"] == "de")
+    for variant_id in VARIANT_ORDER:
+        english = display_name(variant_id)
+        assert translations["nav_translations"][english] == display_name(variant_id, "de")
 
 
 def test_rows_differ_unless_every_variant_states_the_same_rule() -> None:
@@ -313,6 +320,9 @@ def test_home_page_footer_and_corpus_json_state_one_version(
     # The footer of every page.
     laws = (built_site / "laws" / "index.html").read_text(encoding="utf-8")
     assert f"Corpus version {identity.version} · {corpus['scenarios']} scenarios" in laws
+    german = (built_site / "de" / "laws" / "index.html").read_text(encoding="utf-8")
+    assert f"Korpusversion {identity.version} · {corpus['scenarios']} Szenarien" in german
+    assert "Corpus version" not in german
 
 
 def test_the_grid_shows_every_variant_and_clause_id(built_site: Path) -> None:
@@ -562,3 +572,11 @@ def test_the_docs_cite_the_rulings_page_not_a_file_outside_the_repository() -> N
     from zwicker_ref.site.discrepancies import sources_page
 
     assert "[Rulings](rulings.md)" in sources_page(ordered_variants())
+
+
+def test_a_schema_description_keeps_its_angle_brackets_on_the_schemas_page() -> None:
+    from zwicker_ref.site.pages import markdown_words, schemas_page
+
+    assert markdown_words("a <id> & `x/<id>.yaml`") == "a &lt;id&gt; &amp; `x/<id>.yaml`"
+    assert "(spec/variants/&lt;id&gt;.yaml)" in schemas_page("en")
+    assert "(`spec/variants/<id>.yaml`)" in schemas_page("de")

@@ -111,7 +111,7 @@ def _sources_md(variants: list[Variant], language: Language) -> list[str]:
     lines = []
     for source in load_sources():
         used = [
-            f"[{short_name(v)}]({variant_page_path(v.id)})"
+            f"[{short_name(v, language)}]({variant_page_path(v.id)})"
             for v in variants
             if any(s.source == source.file for s in v.sources)
         ]
@@ -169,7 +169,7 @@ def _reading_text(reading: Reading, clause_id: str, language: Language) -> str:
 def _question_md(question: Question, language: Language) -> list[str]:
     clause_id = question.clause_id
     chosen = "; ".join(
-        f"[{short_name(variant)}]({clause_page_path(variant.id, clause_id)}#{clause_id} "
+        f"[{short_name(variant, language)}]({clause_page_path(variant.id, clause_id)}#{clause_id} "
         f'"{html.escape(clause_words(variant, clause, language).title)}")'
         + (f" ({_source_names(clause, language)})" if clause.citations else "")
         for variant, clause in question.chosen
@@ -191,7 +191,7 @@ def _question_md(question: Question, language: Language) -> list[str]:
         }
         # With one variant on the question, the reading is that variant's; else name them.
         who = (
-            " (" + ", ".join(short_name(v) for v in reading.variants) + ")"
+            " (" + ", ".join(short_name(v, language) for v in reading.variants) + ")"
             if len(question.chosen) > 1
             else ""
         )

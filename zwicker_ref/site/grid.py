@@ -134,7 +134,7 @@ def _clause_html(clause: Clause, variant: Variant, elsewhere: set[str], language
 def _cell(
     cell: Cell, variant: Variant, elsewhere: set[str], asks: dict[str, str], language: Language
 ) -> str:
-    named = f' data-variant="{html.escape(display_name(variant.id))}"'
+    named = f' data-variant="{html.escape(display_name(variant.id, language))}"'
     if not cell.clauses:
         reason = html.escape(cell.reason)
         if cell.see is not None:
@@ -184,7 +184,7 @@ def _glance(variants: list[Variant], language: Language) -> list[str]:
         label(language, "grid.glance.intro"),
         "",
         '<div class="zc-grid-wrap" markdown="0"><table class="zc-grid">',
-        _head(variants, label(language, "grid.corner.aspect")),
+        _head(variants, label(language, "grid.corner.aspect"), language),
         "<tbody>",
         *rows,
         "</tbody></table></div>",
@@ -211,7 +211,7 @@ def _options(variants: list[Variant], language: Language) -> list[str]:
     for variant in variants:
         if not variant.options:
             continue
-        lines += [f"**{display_name(variant.id)}**", ""]
+        lines += [f"**{display_name(variant.id, language)}**", ""]
         for option in variant.options:
             page = clause_page_path(variant.id, option.clause_id)
             targets = {
@@ -226,11 +226,11 @@ def _options(variants: list[Variant], language: Language) -> list[str]:
     return lines
 
 
-def _head(variants: Sequence[Variant], corner: str) -> str:
-    """The header row: the variants by their names, linked to their pages."""
+def _head(variants: Sequence[Variant], corner: str, language: Language) -> str:
+    """The header row: the variants by their names in ``language``, linked to their pages."""
     names = "".join(
         f'<th scope="col"><a href="../{url_of(variant_page_path(v.id))}">'
-        f"{html.escape(display_name(v.id))}</a></th>"
+        f"{html.escape(display_name(v.id, language))}</a></th>"
         for v in variants
     )
     return f'<thead><tr><th class="zc-corner" scope="col">{corner}</th>{names}</tr></thead>'
@@ -346,7 +346,7 @@ def grid_page(
         f'<div class="zc-grid-page" markdown="0"><input type="checkbox" id="{_SAME_SWITCH}"> '
         f'<label for="{_SAME_SWITCH}">{label(language, "grid.hide_same")}</label>',
         '<table class="zc-grid zc-grid-clauses">',
-        _head(variants, label(language, "grid.corner.question")),
+        _head(variants, label(language, "grid.corner.question"), language),
         "<tbody>",
         *rows,
         "</tbody></table></div>",
@@ -372,7 +372,7 @@ def home_table(variants: list[Variant], language: Language = "en") -> str:
     for variant in variants:
         name = variant.name if language == "en" else variant_text(variant.id, language).name
         lines.append(
-            f"| [{display_name(variant.id)}]({variant_page_path(variant.id)}) "
+            f"| [{display_name(variant.id, language)}]({variant_page_path(variant.id)}) "
             f"| {html.escape(name)} "
             f"| {players(variant)} | {check_totals_text(variant.rules, language)} |"
         )

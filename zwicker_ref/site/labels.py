@@ -47,6 +47,11 @@ _LABELS: Mapping[str, Mapping[Language, str]] = {
         "Inhaltsprüfsumme (SHA-256 von `spec/` und `scenarios/`, siehe "
         "[was festzulegen ist](versioning.md)): `{digest}`.",
     },
+    "version.footer": {
+        "en": "Corpus version {corpus} · {scenarios} scenarios · built {built} · SHA-256 {digest}…",
+        "de": "Korpusversion {corpus} · {scenarios} Szenarien · erstellt am {built} · "
+        "SHA-256 {digest}…",
+    },
     "status.explicit": {"en": "explicit", "de": "ausdrücklich"},
     "status.inferred": {"en": "inferred", "de": "erschlossen"},
     "status.ruling": {"en": "ruling", "de": "Festlegung"},

@@ -35,10 +35,15 @@ DISPLAY_NAMES = {
 The navigation in mkdocs.yml names the variant pages the same way (a test checks it).
 """
 
+TRANSLATED_DISPLAY_NAMES: dict[Language, dict[str, str]] = {"de": {"classic": "Klassisch"}}
+"""The short names that differ in another language (the places and people keep theirs);
+mkdocs.yml's ``nav_translations`` name the variant pages the same way (a test checks it)."""
 
-def display_name(variant_id: str) -> str:
-    """The short name of a variant (``Großenwiehe``), its id capitalised if it has none."""
-    return DISPLAY_NAMES.get(variant_id, variant_id.capitalize())
+
+def display_name(variant_id: str, language: Language = "en") -> str:
+    """A variant's short name in ``language`` (``Klassisch``), its id capitalised if none."""
+    translated = TRANSLATED_DISPLAY_NAMES.get(language, {}).get(variant_id)
+    return translated or DISPLAY_NAMES.get(variant_id, variant_id.capitalize())
 
 
 TOPIC_TITLES = {
@@ -65,9 +70,9 @@ def topic_title(topic: str) -> str:
     return TOPIC_TITLES.get(topic, topic.capitalize())
 
 
-def short_name(variant: Variant) -> str:
-    """A variant's short name for tables and lists (Großenwiehe)."""
-    return display_name(variant.id)
+def short_name(variant: Variant, language: Language = "en") -> str:
+    """A variant's short name for tables and lists (Großenwiehe), in ``language``."""
+    return display_name(variant.id, language)
 
 
 GRID = "grid.md"

@@ -4,11 +4,26 @@ from __future__ import annotations
 
 import html
 import json
+import re
 
 from zwicker_ref.documents.corpus import corpus_identity
 from zwicker_ref.documents.locations import spec_dir
 from zwicker_ref.site.files import published_path
 from zwicker_ref.site.labels import Language, label, schema_words
+
+_CODE_SPAN = re.compile(r"(`[^`]*`)")
+
+
+def markdown_words(text: str) -> str:
+    """Plain words for a Markdown page: ``<``, ``>`` and ``&`` escaped outside code spans.
+
+    A schema's description is plain text (``spec/variants/<id>.yaml``, where ``<id>`` would
+    otherwise be read as a tag and vanish); inside a code span Markdown shows them as typed.
+    """
+    return "".join(
+        part if part.startswith("`") else html.escape(part, quote=False)
+        for part in _CODE_SPAN.split(text)
+    )
 
 
 def schemas_page(language: Language = "en") -> str:
@@ -26,7 +41,7 @@ def schemas_page(language: Language = "en") -> str:
         lines += [
             f"## {path.name}",
             "",
-            own.description,
+            markdown_words(own.description),
             "",
             label(
                 language,
@@ -43,7 +58,7 @@ def schemas_page(language: Language = "en") -> str:
             yes = label(language, "schemas.required")
             lines += [label(language, "schemas.head"), "|---|---|---|"]
             for name in properties:
-                meaning = html.escape(own.fields.get(name, "")).replace("|", "\\|")
+                meaning = markdown_words(own.fields.get(name, "")).replace("|", "\\|")
                 lines.append(f"| `{name}` | {yes if name in required else ''} | {meaning} |")
             lines.append("")
         definitions = schema.get("$defs", {})

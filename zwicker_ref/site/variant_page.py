@@ -286,7 +286,7 @@ def _topic_page(
         after = names[index + 1]
         steps.append(f"[{_step_name(after, language)} →]({after}.md)")
     name = topic_words(topic, language)
-    title = f"{display_name(variant.id)}: {name.lower() if language == 'en' else name}"
+    title = f"{display_name(variant.id, language)}: {name.lower() if language == 'en' else name}"
     lines = [f"# {title}", "", " · ".join(steps), "", *key_md(TOPIC_ROOT, language)]
     for clause in topics(variant)[topic]:
         lines += _clause_md(clause, variant, variants, filing, language)

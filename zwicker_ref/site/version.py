@@ -26,11 +26,15 @@ class SiteVersion:
     built: str
     """The build date, ISO 8601 (UTC)."""
 
-    def line(self) -> str:
-        """One line for the footer."""
-        return (
-            f"Corpus version {self.corpus} · {self.scenarios} scenarios · built {self.built} "
-            f"· SHA-256 {self.digest[:16]}…"
+    def line(self, language: Language = "en") -> str:
+        """One line for the footer, in ``language``."""
+        return label(
+            language,
+            "version.footer",
+            corpus=self.corpus,
+            scenarios=self.scenarios,
+            built=self.built,
+            digest=self.digest[:16],
         )
 
     def markdown(self, language: Language = "en") -> str:
