@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from zwicker_ref.conformance.reference import Engine, Outcome, ReferenceEngine
@@ -60,10 +60,15 @@ class Traced:
 class TracedPipeline(Traced):
     """A traced engine that can be sent several requests at once (as the fuzzer does)."""
 
-    def legal_apply_each(self, steps: Sequence[Any], expected: Sequence[Any] = ()) -> list[Outcome]:
+    def legal_apply_each(
+        self,
+        steps: Sequence[Any],
+        expected: Sequence[Any] = (),
+        meanwhile: Callable[[], object] = lambda: None,
+    ) -> list[Outcome]:
         """Passed through (:class:`~zwicker_ref.conformance.reference.PipelineEngine`)."""
         try:
-            return self.engine.legal_apply_each(steps, expected)  # type: ignore[attr-defined,no-any-return]
+            return self.engine.legal_apply_each(steps, expected, meanwhile)  # type: ignore[attr-defined,no-any-return]
         finally:
             self._noted()
 
