@@ -183,16 +183,10 @@ def _is_canonical(text: str) -> bool:
             return True
         if len(words) < 3 or words[1] != "x":
             return False
-        _card_order(words[0])
-        last = -1
-        for word in words[2:]:  # in card order, so each item once
-            order = _card_order(word)
-            if order <= last:
-                return False
-            last = order
     except NotationError:
         return False
-    return True
+    # The played card, then the items in card order (so each item once).
+    return _in_card_order(words[:1]) and _in_card_order(words[2:])
 
 
 @functools.lru_cache(maxsize=1024)
