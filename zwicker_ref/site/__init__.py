@@ -15,6 +15,7 @@ readings not chosen), :mod:`.files` (the corpus's files), :mod:`.links`
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -111,13 +112,6 @@ def link_clause_ids(text: str, clause_ids: set[str], to_root: str = "") -> str:
     return _CODE_CLAUSE_ID.sub(linked, text)
 
 
-_Inputs = tuple[object, ...]
-"""What a generation depends on besides the code: the corpus's digest and the arguments."""
-
-_last_generation: list[tuple[_Inputs, tuple[tuple[str, str], ...], SiteVersion]] = []
-"""The latest generation's inputs, pages and version (at most one, see :func:`generate`)."""
-
-
 def generate(
     write: Write,
     corpus: Path | None = None,
@@ -144,15 +138,22 @@ def generate(
     arguments = (home_template, laws, implementers, repo_url, german_home_template)
     if corpus is not None:  # scenarios from elsewhere: their files are not in the digest
         return _generate(write, corpus, *arguments)
-    inputs: _Inputs = (content_digest(corpus_root().path)[0], *arguments)
-    if not _last_generation or _last_generation[0][0] != inputs:
-        pages: list[tuple[str, str]] = []
-        version = _generate(lambda path, text: pages.append((path, text)), corpus, *arguments)
-        _last_generation[:] = [(inputs, tuple(pages), version)]
-    _, made, version = _last_generation[0]
+    made, version = _made(content_digest(corpus_root().path)[0], *arguments)
     for path, text in made:
         write(path, text)
     return version
+
+
+@functools.lru_cache(maxsize=1)
+def _made(digest: str, *arguments: str | None) -> tuple[tuple[tuple[str, str], ...], SiteVersion]:
+    """The pages and version of the shipped corpus whose content digest is ``digest``.
+
+    ``digest`` is only the cache's key: a changed corpus file makes it new. The latest
+    generation only is kept.
+    """
+    pages: list[tuple[str, str]] = []
+    version = _generate(lambda path, text: pages.append((path, text)), None, *arguments)
+    return tuple(pages), version
 
 
 def _generate(
