@@ -148,9 +148,11 @@ def bench_corpus(repeat: int) -> None:
     Whole commands, as a user runs them (start-up and reading the corpus included), each
     run printed with its wall-clock and CPU seconds (all its processes: ``conform`` and
     the engine it drives), then the best of ``repeat``; the goal (issue 35) is conform at
-    most 1.5 times as long as check. Other work on the machine lengthens wall-clock time
-    far more than CPU time, so the CPU ratio is the fairer one on a busy machine (the load
-    average is printed beside). The engine is ``zwicker serve`` run through
+    most 1.5 times as long as check, wall-clock. The CPU seconds are the work of both
+    processes together: the engine answers the scenarios to come while the runner reads
+    the corpus and checks answers, so conform's CPU time exceeds its wall-clock time, and
+    its CPU ratio the wall ratio. Other work on the machine lengthens wall-clock time (the
+    load average is printed beside). The engine is ``zwicker serve`` run through
     :mod:`benchmarks.serve_cpu`, which reports its own CPU seconds: the client's share is
     the rest.
     """

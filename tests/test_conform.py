@@ -356,11 +356,11 @@ def test_an_engine_output_closed_under_its_reader_ends_the_reading() -> None:
     nothing (an exception in that thread failed whichever test was running)."""
     import queue
 
-    from zwicker_ref.protocol.connection import _pump
+    from zwicker_ref.protocol.pipes import pump
 
     stream = io.StringIO("an answer never read\n")
     stream.close()
     lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
-    _pump(stream, lines)
+    pump(stream, lines)
     assert lines.get_nowait() is None
     assert lines.empty()

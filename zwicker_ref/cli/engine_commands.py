@@ -24,14 +24,15 @@ from zwicker_ref.cli.command import (
     print_report,
     require_existing,
     select,
+    selected,
 )
 from zwicker_ref.cli.fuzz_progress import FuzzReporter
 from zwicker_ref.conformance.fuzz import Game, fuzz, games_for
 from zwicker_ref.conformance.fuzz_merge import merge_reports, merged_lines
 from zwicker_ref.conformance.reference import REFERENCE, Engine, EngineFault
 from zwicker_ref.conformance.report import Report, read_expected_failures
-from zwicker_ref.conformance.runner import run_scenario
-from zwicker_ref.conformance.scenarios import load_corpus
+from zwicker_ref.conformance.runner import ScenarioQueue
+from zwicker_ref.conformance.scenarios import Scenario, load_corpus
 from zwicker_ref.documents.corpus import corpus_identity
 from zwicker_ref.documents.locations import scenarios_dir
 from zwicker_ref.protocol import ProcessEngine, serve
@@ -213,12 +214,19 @@ def _conform(args: argparse.Namespace) -> int:
     engine = ProcessEngine(args.engine, timeout=args.timeout)
     with contextlib.suppress(EngineFault):  # one that does not start is refused below
         engine.launch()  # it starts up while the corpus is read
-    scenarios, problems = load_corpus(args.paths or [scenarios_dir()])
-    refused = _refused(engine)
-    if refused is not None:
-        return _usage(refused)
+    queue = ScenarioQueue(engine)  # and answers the first scenarios' first requests
+
+    def offer(scenario: Scenario) -> None:
+        if selected(scenario, args):
+            queue.add(scenario)
+
     try:
-        outcomes = tuple(run_scenario(s, engine) for s in select(scenarios, args))
+        scenarios, problems = load_corpus(args.paths or [scenarios_dir()], each=offer)
+        refused = _refused(engine)
+        if refused is not None:
+            return _usage(refused)
+        select(scenarios, args)  # a filter that matches nothing is an error
+        outcomes = tuple(queue.outcomes())
     finally:
         engine.close()
     report = Report(

@@ -198,6 +198,23 @@ def played_at_once(
 
 
 @runtime_checkable
+class ListingPerftEngine(Protocol):
+    """An engine asked for a position's legal moves and its perft counts together.
+
+    A scenario with a perft suite asks both of one position: behind a pipe they go in
+    one message, which can be sent before the scenario runs (:class:`AheadEngine`).
+    """
+
+    def legal_texts_and_perft(
+        self, position: Position, depth: int
+    ) -> tuple[list[str], tuple[list[Move], list[list[int]]] | None]:
+        """:meth:`TextEngine.legal_texts` and :meth:`PerftEngine.perft_divide`, at once.
+
+        The two answers are read in that order, and checked as those read them.
+        """
+
+
+@runtime_checkable
 class PerftEngine(Protocol):
     """An engine that walks a perft tree itself and answers the counts (its ``perft``).
 
@@ -368,3 +385,22 @@ class PipelineEngine(Protocol):
         ``meanwhile`` is called once, after the requests are sent and before their
         answers are read: the caller's own work, done while the engine answers.
         """
+
+
+@runtime_checkable
+class AheadEngine(Protocol):
+    """An engine that can be sent a scenario's first requests before the scenario runs.
+
+    Behind a pipe, the engine then answers the scenarios to come while the runner reads
+    the corpus and checks the answers of the one under way
+    (:class:`~zwicker_ref.conformance.runner.ScenarioQueue`).
+    """
+
+    def offer(self, run: Callable[[], object]) -> None:
+        """A run to come (a scenario against this engine), after those offered before."""
+
+    def begin(self, owner: int) -> None:
+        """Run ``owner`` (from 0, in the order offered) starts."""
+
+    def forget_runs(self) -> None:
+        """No more runs: those offered are forgotten."""

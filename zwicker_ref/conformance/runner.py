@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 from zwicker_ref.conformance.match_runner import run_match
 from zwicker_ref.conformance.reference import (
     REFERENCE,
+    AheadEngine,
     BatchEngine,
     CountingEngine,
     Engine,
     EngineFault,
+    ListingPerftEngine,
     PerftEngine,
     Setup,
     TextEngine,
@@ -74,6 +77,47 @@ def run_scenario(scenario: Scenario, engine: Engine = REFERENCE) -> Outcome:
     except ZwickerError as error:
         differences = [f"{engine.name} could not run it: {error}"]
     return Outcome(scenario=scenario, differences=tuple(differences))
+
+
+def run_scenarios(scenarios: Iterable[Scenario], engine: Engine = REFERENCE) -> Iterator[Outcome]:
+    """The outcome of each scenario run against ``engine``, in order (:class:`ScenarioQueue`)."""
+    queue = ScenarioQueue(engine)
+    for scenario in scenarios:
+        queue.add(scenario)
+    return queue.outcomes()
+
+
+class ScenarioQueue:
+    """Scenarios to run against one engine, in order, added as the corpus is read.
+
+    An engine behind a pipe (:class:`AheadEngine`) is offered each scenario as it is
+    added: it may be sent the first requests of the scenarios to come while the corpus
+    is still read and while the runner checks the answers of the one under way. The
+    outcomes are :func:`run_scenario`'s, scenario by scenario.
+    """
+
+    def __init__(self, engine: Engine = REFERENCE) -> None:
+        self.engine = engine
+        self.scenarios: list[Scenario] = []
+
+    def add(self, scenario: Scenario) -> None:
+        """Add ``scenario``, to run after those added before."""
+        self.scenarios.append(scenario)
+        if isinstance(self.engine, AheadEngine):
+            self.engine.offer(partial(run_scenario, scenario, self.engine))
+
+    def outcomes(self) -> Iterator[Outcome]:
+        """Run the scenarios added: the outcome of each, in order."""
+        engine = self.engine
+        if not isinstance(engine, AheadEngine):
+            yield from (run_scenario(scenario, engine) for scenario in self.scenarios)
+            return
+        try:
+            for index, scenario in enumerate(self.scenarios):
+                engine.begin(index)
+                yield run_scenario(scenario, engine)
+        finally:
+            engine.forget_runs()
 
 
 def _run(scenario: Scenario, engine: Engine) -> list[str]:
@@ -135,7 +179,8 @@ def _run_move(body: MoveBody, engine: Engine) -> list[str]:
 def _run_legal(body: LegalMovesBody, engine: Engine) -> list[str]:
     position = body.position
     differences: list[str] = []
-    listing = _Listing.of(engine, position)
+    deepest = max((entry.depth for entry in body.perft), default=0)
+    listing, divided = _Listing.with_perft(engine, position, deepest)
     legal = listing.moves
     legal_set = set(legal)
     if len(legal_set) != len(legal):
@@ -158,7 +203,7 @@ def _run_legal(body: LegalMovesBody, engine: Engine) -> list[str]:
         if listing.identity(move) in legal_set:
             differences.append(f"expected {format_move(move)} to be illegal; it is legal")
     if body.perft:
-        differences += _perft(engine, position, body.perft)
+        differences += _perft(engine, position, body.perft, divided)
     return differences
 
 
@@ -179,6 +224,19 @@ class _Listing:
         if isinstance(engine, TextEngine):
             return cls(engine.legal_texts(position), texts=True)
         return cls(engine.legal(position), texts=False)
+
+    @classmethod
+    def with_perft(
+        cls, engine: Engine, position: Position, deepest: int
+    ) -> tuple[_Listing, tuple[list[Move], list[list[int]]] | None]:
+        """The listing, and the perft counts to ``deepest`` if asked together (else None).
+
+        An engine that takes both at once (:class:`ListingPerftEngine`) is asked so.
+        """
+        if deepest and isinstance(engine, ListingPerftEngine):
+            texts, divided = engine.legal_texts_and_perft(position, deepest)
+            return cls(texts, texts=True), divided
+        return cls.of(engine, position), None
 
     def identity(self, move: Move) -> Move | str:
         """``move`` as this listing's moves are given."""
@@ -264,8 +322,15 @@ def _expand_each(
     ]
 
 
-def _perft(engine: Engine, position: Position, entries: Sequence[Perft]) -> list[str]:
-    roots, counts = perft_counts(engine, position, max(entry.depth for entry in entries))
+def _perft(
+    engine: Engine,
+    position: Position,
+    entries: Sequence[Perft],
+    divided: tuple[list[Move], list[list[int]]] | None = None,
+) -> list[str]:
+    """The differences from a perft suite; ``divided``: the engine's counts, if asked."""
+    deepest = max(entry.depth for entry in entries)
+    roots, counts = perft_counts(engine, position, deepest) if divided is None else divided
     differences = []
     for entry in entries:
         depth = entry.depth

@@ -10,7 +10,7 @@ across a corpus by :func:`load_corpus`. Every problem is reported with file, pla
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -208,11 +208,14 @@ def _position(
     return position, placed
 
 
-def load_corpus(paths: Iterable[Path]) -> tuple[list[Scenario], list[Problem]]:
+def load_corpus(
+    paths: Iterable[Path], each: Callable[[Scenario], object] = lambda scenario: None
+) -> tuple[list[Scenario], list[Problem]]:
     """Every scenario under ``paths`` (files or directories), and every problem found.
 
     A file with problems is left out and its problems reported; the rest still load.
-    Duplicate ids across the corpus are problems of the later files.
+    Duplicate ids across the corpus are problems of the later files. ``each`` is given
+    each scenario as soon as it is read (and kept).
     """
     scenarios: list[Scenario] = []
     problems: list[Problem] = []
@@ -236,6 +239,7 @@ def load_corpus(paths: Iterable[Path]) -> tuple[list[Scenario], list[Problem]]:
             continue
         seen[scenario.id] = scenario.file
         scenarios.append(scenario)
+        each(scenario)
     return scenarios, problems
 
 

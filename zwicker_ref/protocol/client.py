@@ -10,8 +10,8 @@ fuzzer's window of positions) are sent together and answered in order.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Collection, Iterator, Sequence
+from typing import Any, TypeVar, cast
 
 from zwicker_ref.conformance.reference import Expected, Outcome, Played, Setup, StageDeal
 from zwicker_ref.engine.core.moves import Move
@@ -24,6 +24,7 @@ from zwicker_ref.formats.position_io import position_from_data, position_to_data
 from zwicker_ref.protocol.connection import EngineConnection
 from zwicker_ref.protocol.messages import (
     AnswerError,
+    Pending,
     answer_count,
     answer_list,
     answer_text,
@@ -294,6 +295,35 @@ class ProcessEngine(EngineConnection):
         return self._read(
             "perft", lambda: read_divide(self._field(reply, "divide", "perft"), depth)
         )
+
+    def legal_texts_and_perft(
+        self, position: Position, depth: int
+    ) -> tuple[list[str], tuple[list[Move], list[list[int]]] | None]:
+        """:meth:`legal_texts` and :meth:`perft_divide`, the requests sent together.
+
+        Each answer is read as those read it, the listing first; an engine that does not
+        answer ``perft`` is asked ``legal`` alone (and None is its counts).
+        """
+        if not self._declares("perft"):
+            return self.legal_texts(position), None
+        text = position_text(position)
+        perft = f'"op": "perft", "position": {text}, "depth": {depth}'
+        # Each answer is read as it comes, as one request at a time reads it: a listing
+        # that is not valid is the fault even when the perft answer is one too.
+        readers: Iterator[Callable[[dict[str, Any]], object]] = iter(
+            (
+                lambda reply: self._listed(reply, canonical_spelling, canonical_spellings),
+                lambda reply: self._read(
+                    "perft", lambda: read_divide(self._field(reply, "divide", "perft"), depth)
+                ),
+            )
+        )
+        requests = [
+            position_request("legal", text, position),
+            Pending("perft", position.variant, position.options, perft),
+        ]
+        listed, divided = self._batch(requests, lambda reply: next(readers)(reply))
+        return cast(list[str], listed), cast(tuple[list[Move], list[list[int]]], divided)
 
     def score(
         self, setup: Setup, captured: Sequence[Sequence[Card]], zwicks: Sequence[int]

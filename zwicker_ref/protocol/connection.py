@@ -20,24 +20,33 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import queue
 import subprocess
 import threading
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import IO, Any, TypeVar
+from typing import Any, TypeVar
 
 from zwicker_ref.conformance.reference import EngineFault, Unsupported
-from zwicker_ref.documents.bounds import MAX_LINE_BYTES, bounded_line_batches, check_json_bounds
+from zwicker_ref.documents.bounds import check_json_bounds
 from zwicker_ref.errors import ErrorCode, IllegalMoveError, InvalidFileError, ZwickerError
+from zwicker_ref.protocol.ahead import Ahead, Answer, AskedAhead
 from zwicker_ref.protocol.engine_command import engine_argv
 from zwicker_ref.protocol.messages import (
-    OPTIONAL_OPERATIONS,
     PROTOCOL_VERSION,
     AnswerError,
     Pending,
     hello_problem,
+    hello_rules_out,
+)
+from zwicker_ref.protocol.pipes import (
+    OWN_GROUP,
+    SMALL,
+    keep_last_lines,
+    pipe_room,
+    pump,
+    write_now,
+    write_text,
 )
 
 T = TypeVar("T")
@@ -72,8 +81,12 @@ class EngineConnection:
         self._stderr: deque[str] = deque(maxlen=STDERR_LINES)
         """The last lines the engine process wrote to its standard error."""
         self._stderr_reader: threading.Thread | None = None
-        self._room = _SMALL
+        self._room = SMALL
         """Characters of requests written at once, without a writer thread."""
+        self._line_characters = 0
+        """The length of the last answer line read."""
+        self._asked = AskedAhead()
+        """Requests asked ahead of their runs (:meth:`ask_ahead`), and answers read early."""
 
     # Process management --------------------------------------------------------------------
 
@@ -93,6 +106,11 @@ class EngineConnection:
 
     def _ensure_started(self) -> subprocess.Popen[str]:
         process = self._process
+        if self._asked.rehearsing:  # a rehearsal neither starts nor greets the engine
+            if process is None or self._greeting is not None or process.poll() is not None:
+                self._asked.keep(())  # stops it, with nothing to ask ahead
+            assert process is not None
+            return process
         if process is not None and self._greeting is None and process.poll() is None:
             return process
         if process is None or self._greeting is None:
@@ -120,19 +138,19 @@ class EngineConnection:
                 bufsize=1,
                 # Its own process group: Ctrl-C at the terminal is the runner's to handle
                 # (it stops the run and closes the engine), not the engine's.
-                **_OWN_GROUP,
+                **OWN_GROUP,
             )
         except OSError as error:
             self._refused = f"cannot start {self.command!r}: {error}"
             raise EngineFault(ErrorCode.ENGINE_FAULT, self._refused) from None
         self._process = process
-        self._room = _pipe_room(process.stdin)
+        self._room = pipe_room(process.stdin)
         self._lines = queue.SimpleQueue()
         self._taken = deque()
-        threading.Thread(target=_pump, args=(process.stdout, self._lines), daemon=True).start()
+        threading.Thread(target=pump, args=(process.stdout, self._lines), daemon=True).start()
         self._stderr = deque(maxlen=STDERR_LINES)
         self._stderr_reader = threading.Thread(
-            target=_keep, args=(process.stderr, self._stderr), daemon=True
+            target=keep_last_lines, args=(process.stderr, self._stderr), daemon=True
         )
         self._stderr_reader.start()
         self._greeting = self._new_id()
@@ -165,6 +183,7 @@ class EngineConnection:
     def close(self) -> None:
         """Stop the engine process."""
         process, self._process = self._process, None
+        self._asked.in_flight.clear()  # requests asked ahead not answered never will be
         if process is None:
             return
         writer, self._writer = self._writer, None
@@ -207,26 +226,33 @@ class EngineConnection:
         return EngineFault(ErrorCode.ENGINE_FAULT, reason)
 
     def _exchange(self, request: dict[str, Any]) -> dict[str, Any]:
-        process = self._ensure_started()
-        ident = self._new_id()
-        try:
-            assert process.stdin is not None
-            process.stdin.write(json.dumps({"id": ident, **request}) + "\n")
-            process.stdin.flush()
-        except (OSError, ValueError):
-            raise self._fault(
-                f"the engine exited (code {process.poll()}) before the {request['op']} request"
-            ) from None
-        return self._receive(process, request["op"], ident)
+        op = request["op"]
+        process, (ident,) = self._send_all([Pending(op, None, (), json.dumps(request)[1:-1])])
+        reply = self._receive(process, op, ident)
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.join()
+        return reply
 
     def _new_id(self) -> int:
         self._next_id += 1
         return self._next_id
 
-    def _receive(self, process: subprocess.Popen[str], op: str, ident: int) -> dict[str, Any]:
-        """The engine's answer to request ``ident`` (an ``op``), or EngineFault."""
+    def _receive(
+        self, process: subprocess.Popen[str] | None, op: str, ident: int
+    ) -> dict[str, Any]:
+        """The engine's answer to request ``ident`` (an ``op``), or EngineFault.
+
+        An answer to a request asked ahead may have been read already (:attr:`AskedAhead.early`).
+        """
+        asked = self._asked
+        early = asked.take_early(ident)
+        if early is not None:
+            return early
         line = self._taken.popleft() if self._taken else self._next_line(op)
+        self._line_characters = 0 if line is None else len(line)
         if line is None:
+            assert process is not None  # its output ended: it was running
             process.wait()
             raise self._fault(
                 f"the engine exited (code {process.returncode}) during {op}{self._said()}"
@@ -252,6 +278,10 @@ class EngineConnection:
             )
         if got != ident:
             raise self._fault(f"answer out of order: id {got} for request {ident}")
+        if ident == asked.last_sent and self._writer is None:
+            # The engine has nothing of the run's left to answer: it answers the runs to
+            # come while this answer is checked (a writer still at work owns the pipe).
+            self._ask_more()
         return reply
 
     def _next_line(self, op: str) -> str | None:
@@ -270,7 +300,7 @@ class EngineConnection:
     ) -> list[T]:
         """What ``read`` makes of the answers to ``requests``, written together.
 
-        A writer thread sends the requests (unless they are few: :data:`_SMALL`) while
+        A writer thread sends the requests (unless they are few: :data:`SMALL`) while
         this thread reads the answers as they come (off the queue the reader thread
         fills), so reading and checking one answer overlaps the engine's work on the
         next, and a request the engine never reads cannot block the runner. Each answer
@@ -301,27 +331,50 @@ class EngineConnection:
             raise refused
         return results
 
-    def _send_all(self, requests: Sequence[Pending]) -> tuple[subprocess.Popen[str], list[int]]:
-        """Write ``requests`` together (a writer thread for many); the process and the ids."""
+    def _send_all(
+        self, requests: Sequence[Pending]
+    ) -> tuple[subprocess.Popen[str] | None, list[int]]:
+        """Write ``requests`` together (a writer thread for many); the process and the ids.
+
+        Requests the run asked ahead (:meth:`ahead`) are not written again: their ids are
+        given. Others are written behind those asked ahead still unanswered, whose
+        answers are then read (and kept for their runs) while the engine goes on to these.
+        More of the runs to come are asked ahead once the last of these is answered: the
+        engine answers them while the runner checks that answer.
+        """
+        asked = self._asked
+        asked.keep(requests)
+        served = asked.served(requests)
+        if served is not None:
+            return self._process, served
+        behind = bool(asked.in_flight)
         process = self._ensure_started()
         idents = [self._new_id() for _ in requests]
         text = "".join(
             f'{{"id": {ident}, {pending.fields}}}\n'
             for ident, pending in zip(idents, requests, strict=True)
         )
-        if len(text) <= self._room:
-            # Into the empty pipe at once: it cannot block, and a thread costs more.
-            try:
-                assert process.stdin is not None
-                process.stdin.write(text)
-                process.stdin.flush()
-            except (OSError, ValueError):
-                raise self._fault(
-                    f"the engine exited (code {process.poll()}) before the {requests[0].op} request"
-                ) from None
+        if len(text) <= self._room - asked.unanswered():
+            # Into the pipe at once: it holds them beside what may still be in it, so the
+            # write cannot block, and a thread costs more.
+            written = write_now(process, text)
         else:
-            self._writer = threading.Thread(target=_write, args=(process.stdin, text), daemon=True)
+            self._writer = threading.Thread(
+                target=write_text, args=(process.stdin, text), daemon=True
+            )
             self._writer.start()
+            written = True
+        if behind:
+            asked.take_in(self._receive_ahead)
+            if self._process is not process:
+                # Reading an answer asked ahead was a fault (kept for its run), and the
+                # engine was stopped with these requests unread: to the next one, then.
+                return self._send_all(requests)
+        if not written:
+            raise self._fault(
+                f"the engine exited (code {process.poll()}) before the {requests[0].op} request"
+            )
+        asked.last_sent = idents[-1]
         return process, idents
 
     def _exchange_each(
@@ -355,6 +408,7 @@ class EngineConnection:
                 sent.append(pending)
                 places.append(place)
         answers: list[T | ZwickerError] = []
+        self._asked.keep(sent)  # before meanwhile: a rehearsal does none of the run's work
         if not sent:
             meanwhile()
         else:
@@ -385,6 +439,81 @@ class EngineConnection:
                 break
         return result
 
+    # Requests asked ahead --------------------------------------------------------------------
+
+    def offer(self, run: Callable[[], object]) -> None:
+        """A run to come (a scenario against this connection), after those offered before.
+
+        Its first requests may be written ahead, from now on: each run is rehearsed,
+        the first requests it would send kept instead of sent
+        (:mod:`~zwicker_ref.protocol.ahead`). When it runs (:meth:`begin`) and sends the
+        very same requests, their answers are read as if it had just sent them. No more
+        is written than the pipe holds beside the requests not answered: writing never
+        waits on the engine.
+        """
+        self._asked.runs.append(run)
+        self._ask_more()
+
+    def begin(self, owner: int) -> None:
+        """Run ``owner`` (by the order offered) starts; answers asked ahead before it go."""
+        asked = self._asked
+        asked.owner, asked.next = owner, max(asked.next, owner)
+        asked.take_in(self._receive_ahead, before=owner)
+        self._ask_more()
+        asked.next = max(asked.next, owner + 1)  # not once it has sent anything itself
+
+    def forget_runs(self) -> None:
+        """No more runs: those offered go, with the requests asked ahead for them.
+
+        If answers to some are still coming (runs stopped before their turn), the engine
+        is stopped, since it would answer those first; it starts again when asked, and
+        that is no restart.
+        """
+        asked, self._asked = self._asked, AskedAhead()
+        if asked.in_flight and self._process is not None:
+            self.close()
+            self._starts = 0
+
+    def _ask_more(self) -> None:
+        """Take in the answers come to requests asked ahead, and ask ahead for more runs.
+
+        Not before the engine has answered ``hello`` (what it declares decides the
+        requests), which is read here once it has come.
+        """
+        if self._process is not None and self._greeting is not None and self._line_ready():
+            with contextlib.suppress(EngineFault):  # the run meets it, as it would have
+                self._ensure_started()
+        if self._process is not None and self._greeting is None:
+            self._asked.take_in(self._receive_ahead, ready=self._line_ready)
+            self._asked.ask_more(self._ask_ahead)
+
+    def _line_ready(self) -> bool:
+        return bool(self._taken) or not self._lines.empty()
+
+    def _ask_ahead(self, owner: int) -> bool:
+        """Write the first requests of run ``owner``: False if not now (no engine, no room)."""
+        process, asked = self._process, self._asked
+        if process is None or self._greeting is not None or asked.rehearsing:
+            return False
+        group = asked.rehearse(owner)
+        if not group:
+            return True
+        idents = [self._new_id() for _ in group]
+        lines = [
+            f'{{"id": {ident}, {pending.fields}}}\n'
+            for ident, pending in zip(idents, group, strict=True)
+        ]
+        if asked.unanswered() + sum(map(len, lines)) > self._room:
+            return False
+        if write_now(process, "".join(lines)):  # if not, the run finds the engine gone
+            asked.add(owner, group, idents, lines)
+        return True
+
+    def _receive_ahead(self, entry: Ahead) -> tuple[Answer, int]:
+        """The answer to a request asked ahead, read now, and the length of its line."""
+        answer = self._receive(self._process, entry.op, entry.ident)
+        return answer, self._line_characters
+
     # Requests -------------------------------------------------------------------------------
 
     def _request(
@@ -399,31 +528,14 @@ class EngineConnection:
 
     def _admit(self, op: str, variant: str | None, options: Sequence[str]) -> None:
         """Unsupported if what ``hello`` declared rules the request out (it is not sent)."""
-        if not self._answers(op):
-            raise Unsupported(ErrorCode.UNSUPPORTED, f"the engine does not answer {op}")
-        supported = self.hello.get("variants")
-        if variant is not None and isinstance(supported, list) and variant not in supported:
-            raise Unsupported(ErrorCode.UNSUPPORTED, f"the engine does not support {variant!r}")
-        declared = self.hello.get("options")
-        if variant is not None and options and isinstance(declared, dict):
-            missing = sorted(set(options) - set(declared.get(variant) or ()))
-            if missing:
-                raise Unsupported(
-                    ErrorCode.UNSUPPORTED,
-                    f"the engine does not support option {', '.join(missing)} of {variant!r}",
-                )
-
-    def _answers(self, op: str) -> bool:
-        """True if ``hello`` does not rule ``op`` out (an optional op must be listed)."""
-        ops = self.hello.get("ops")
-        if op in OPTIONAL_OPERATIONS:
-            return isinstance(ops, list) and op in ops
-        return not isinstance(ops, list) or op in ops
+        ruled_out = hello_rules_out(self.hello, op, variant, options)
+        if ruled_out is not None:
+            raise Unsupported(ErrorCode.UNSUPPORTED, ruled_out)
 
     def _declares(self, op: str) -> bool:
         """True if the engine answers the optional ``op`` (its ``hello`` lists it)."""
         self._ensure_started()
-        return self._answers(op)
+        return hello_rules_out(self.hello, op) is None
 
     def _read(self, op: str, read: Callable[[], T]) -> T:
         """What ``read`` makes of the answer to ``op``; a fault if it breaks the protocol."""
@@ -478,75 +590,3 @@ class EngineConnection:
         if key not in reply:
             raise self._fault(f"the answer to {op} has no {key!r}")
         return reply[key]
-
-
-_SMALL = 4000
-"""Characters of requests written without a writer thread. Less than one page (4096
-bytes, line breaks written as two bytes included), the least a pipe holds where Python
-runs (Linux short of pipe memory, Windows by default): written into the engine's pipe,
-which holds nothing when a batch starts (every earlier answer is in), they never wait
-for the engine, even one that hangs."""
-
-
-def _write(stream: IO[str] | None, text: str) -> None:
-    """Write a batch of requests (in a thread of its own).
-
-    An engine that is gone is reported by the reader, which finds no answer.
-    """
-    if stream is None:
-        return
-    with contextlib.suppress(OSError, ValueError):
-        stream.write(text)
-        stream.flush()
-
-
-def _pipe_room(stream: IO[str] | None) -> int:
-    """What a batch written at once may hold: the pipe's capacity where Linux says it.
-
-    A pipe holds 64 KiB by default on Linux, where ``F_GETPIPE_SZ`` tells; elsewhere (or
-    if asking fails) :data:`_SMALL`. Half of it: a character may take two bytes.
-    """
-    try:
-        import fcntl
-
-        assert stream is not None
-        size = fcntl.fcntl(stream.fileno(), _F_GETPIPE_SZ)
-    except (ImportError, OSError, ValueError, AssertionError):
-        return _SMALL
-    return max(_SMALL, size // 2)
-
-
-_F_GETPIPE_SZ = 1032
-"""Linux's fcntl command that gives a pipe's capacity in bytes."""
-
-_OWN_GROUP: dict[str, Any] = {"process_group": 0} if os.name == "posix" else {}
-
-
-def _keep(stream: IO[str] | None, lines: deque[str]) -> None:
-    """Keep the last lines of the engine's standard error (the rest is dropped as it comes)."""
-    if stream is None:
-        return
-    with contextlib.suppress(OSError, ValueError):
-        for line in stream:
-            lines.append(line[:300])
-
-
-_OVERLONG = f"<a line of more than {MAX_LINE_BYTES:,} bytes>"
-"""What the reader is given for a line past the limit (it is not JSON, and says so)."""
-
-
-def _pump(stream: IO[str] | None, lines: queue.SimpleQueue[list[str] | None]) -> None:
-    """Copy the engine's output lines into a queue, in batches; None marks the end.
-
-    A batch is the lines the engine had written when its output was read
-    (:func:`~zwicker_ref.documents.bounds.bounded_line_batches`), never empty.
-
-    ``close`` may close the stream before this thread has read its end (on a busy
-    machine it often does): the reading then stops there, as at the end.
-    """
-    if stream is not None:
-        with contextlib.suppress(OSError, ValueError):
-            for batch in bounded_line_batches(stream):
-                # An overlong line is not JSON: the reader says so with this text instead.
-                lines.put([_OVERLONG if line is None else line for line in batch])
-    lines.put(None)

@@ -76,6 +76,29 @@ def apply_request(text: str, position: Position, move: Move) -> Pending:
     return Pending("apply", position.variant, position.options, fields)
 
 
+def hello_rules_out(
+    hello: dict[str, Any], op: str, variant: str | None = None, options: Sequence[str] = ()
+) -> str | None:
+    """Why what an engine's ``hello`` declares rules a request out, or None if it does not.
+
+    An optional op must be listed in ``ops``; any other, when ``ops`` is given. The
+    variant must be one of ``variants`` and the options among its ``options``, when given.
+    """
+    ops = hello.get("ops")
+    listed = isinstance(ops, list) and op in ops
+    if not listed and (op in OPTIONAL_OPERATIONS or isinstance(ops, list)):
+        return f"the engine does not answer {op}"
+    supported = hello.get("variants")
+    if variant is not None and isinstance(supported, list) and variant not in supported:
+        return f"the engine does not support {variant!r}"
+    declared = hello.get("options")
+    if variant is not None and options and isinstance(declared, dict):
+        missing = sorted(set(options) - set(declared.get(variant) or ()))
+        if missing:
+            return f"the engine does not support option {', '.join(missing)} of {variant!r}"
+    return None
+
+
 def hello_problem(hello: dict[str, Any]) -> str | None:
     """What is wrong with an answer to ``hello``, or None for a protocol-1 hello.
 
