@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +14,7 @@ import yaml
 from hypothesis import HealthCheck, Phase
 from hypothesis import settings as hypothesis_settings
 
-from tests.engine_timeouts import greet_patiently
+from tests.engine_timeouts import ANSWER_TIMEOUT, greet_patiently
 from zwicker_ref.protocol import ProcessEngine
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -154,3 +154,22 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         check=True,
     )
     return site
+
+
+@pytest.fixture
+def process() -> Iterator[Callable[..., ProcessEngine]]:
+    """Engine processes started by a test, each closed after it.
+
+    Each answer is waited for with ``timeout`` (by default ANSWER_TIMEOUT, reached only on
+    a fault); the engine's start with ANSWER_TIMEOUT in any case (above).
+    """
+    started: list[ProcessEngine] = []
+
+    def start(command: str, timeout: float = ANSWER_TIMEOUT) -> ProcessEngine:
+        engine = ProcessEngine(command, timeout=timeout)
+        started.append(engine)
+        return engine
+
+    yield start
+    for engine in started:
+        engine.close()

@@ -16,7 +16,7 @@ import json
 import shutil
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -45,21 +45,6 @@ ANOTHER_FOUR = CLASSIC / "turn" / "clockwise-from-forehand.yaml"
 LISTING = CLASSIC / "capture" / "queen-legal-moves.yaml"
 ANOTHER_LISTING = CLASSIC / "capture" / "ace-only-eleven.yaml"
 SCORE = CLASSIC / "score" / "four-players-no-teams.yaml"
-
-
-@pytest.fixture
-def process() -> Iterator[Callable[..., ProcessEngine]]:
-    """Engine processes started by a test, each closed after it."""
-    started: list[ProcessEngine] = []
-
-    def start(command: str, timeout: float = ANSWER_TIMEOUT) -> ProcessEngine:
-        engine = ProcessEngine(command, timeout=timeout)
-        started.append(engine)
-        return engine
-
-    yield start
-    for engine in started:
-        engine.close()
 
 
 @pytest.fixture

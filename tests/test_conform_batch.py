@@ -11,7 +11,7 @@ still the one named, and the run goes on.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -81,25 +81,6 @@ def recursive_perft(engine: Engine, position: Position, depth: int) -> int:
 
 def _outcome(outcome: Outcome) -> tuple[tuple[str, ...], str | None]:
     return outcome.differences, outcome.skipped
-
-
-@pytest.fixture
-def process() -> Iterator[Callable[..., ProcessEngine]]:
-    """Engine processes started by a test, each closed after it.
-
-    Each answer is waited for with ``timeout`` (by default ANSWER_TIMEOUT, reached only on
-    a fault); the engine's start with ANSWER_TIMEOUT in any case (conftest.py).
-    """
-    started: list[ProcessEngine] = []
-
-    def start(command: str, timeout: float = ANSWER_TIMEOUT) -> ProcessEngine:
-        engine = ProcessEngine(command, timeout=timeout)
-        started.append(engine)
-        return engine
-
-    yield start
-    for engine in started:
-        engine.close()
 
 
 def test_the_engines_that_batch() -> None:
