@@ -2,10 +2,10 @@
 
 The runner checks the corpus a scenario at a time, and an engine behind a pipe would
 wait while the runner reads the corpus and checks each answer. So the scenarios to come
-are offered to the connection as they are read; it rehearses each (:meth:`AskedAhead.rehearse`),
-keeping the first requests it would send instead of sending them, and writes those
-while the runner is busy. When the scenario runs and sends the very same requests,
-their answers are read as if it had just sent them.
+are offered to the connection as they are read; it rehearses each
+(:meth:`AskedAhead.rehearse`), keeping the first requests it would send instead of
+sending them, and writes those while the runner is busy. When the scenario runs and
+sends the very same requests, their answers are read as if it had just sent them.
 
 The answers and faults are those of a request at a time, for an engine whose answers
 depend only on the request (as the protocol asks): an answer read before its scenario

@@ -243,7 +243,8 @@ class EngineConnection:
     ) -> dict[str, Any]:
         """The engine's answer to request ``ident`` (an ``op``), or EngineFault.
 
-        An answer to a request asked ahead may have been read already (:attr:`AskedAhead.early`).
+        The answer to a request asked ahead may have been read already
+        (:attr:`AskedAhead.early`).
         """
         asked = self._asked
         early = asked.take_early(ident)
