@@ -79,14 +79,6 @@ def run_scenario(scenario: Scenario, engine: Engine = REFERENCE) -> Outcome:
     return Outcome(scenario=scenario, differences=tuple(differences))
 
 
-def run_scenarios(scenarios: Iterable[Scenario], engine: Engine = REFERENCE) -> Iterator[Outcome]:
-    """The outcome of each scenario run against ``engine``, in order (:class:`ScenarioQueue`)."""
-    queue = ScenarioQueue(engine)
-    for scenario in scenarios:
-        queue.add(scenario)
-    return queue.outcomes()
-
-
 class ScenarioQueue:
     """Scenarios to run against one engine, in order, added as the corpus is read.
 

@@ -337,7 +337,7 @@ class EngineConnection:
     ) -> tuple[subprocess.Popen[str] | None, list[int]]:
         """Write ``requests`` together (a writer thread for many); the process and the ids.
 
-        Requests the run asked ahead (:meth:`ahead`) are not written again: their ids are
+        Requests the run asked ahead (:meth:`offer`) are not written again: their ids are
         given. Others are written behind those asked ahead still unanswered, whose
         answers are then read (and kept for their runs) while the engine goes on to these.
         More of the runs to come are asked ahead once the last of these is answered: the
@@ -351,10 +351,7 @@ class EngineConnection:
         behind = bool(asked.in_flight)
         process = self._ensure_started()
         idents = [self._new_id() for _ in requests]
-        text = "".join(
-            f'{{"id": {ident}, {pending.fields}}}\n'
-            for ident, pending in zip(idents, requests, strict=True)
-        )
+        text = "".join(_request_lines(idents, requests))
         if len(text) <= self._room - asked.unanswered():
             # Into the pipe at once: it holds them beside what may still be in it, so the
             # write cannot block, and a thread costs more.
@@ -500,10 +497,7 @@ class EngineConnection:
         if not group:
             return True
         idents = [self._new_id() for _ in group]
-        lines = [
-            f'{{"id": {ident}, {pending.fields}}}\n'
-            for ident, pending in zip(idents, group, strict=True)
-        ]
+        lines = _request_lines(idents, group)
         if asked.unanswered() + sum(map(len, lines)) > self._room:
             return False
         if write_now(process, "".join(lines)):  # if not, the run finds the engine gone
@@ -591,3 +585,11 @@ class EngineConnection:
         if key not in reply:
             raise self._fault(f"the answer to {op} has no {key!r}")
         return reply[key]
+
+
+def _request_lines(idents: Sequence[int], requests: Sequence[Pending]) -> list[str]:
+    """Each request's line, with its id."""
+    return [
+        f'{{"id": {ident}, {pending.fields}}}\n'
+        for ident, pending in zip(idents, requests, strict=True)
+    ]

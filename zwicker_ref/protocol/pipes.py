@@ -19,9 +19,9 @@ from zwicker_ref.documents.bounds import MAX_LINE_BYTES, bounded_line_batches
 SMALL = 4000
 """Characters of requests written without a writer thread. Less than one page (4096
 bytes, line breaks written as two bytes included), the least a pipe holds where Python
-runs (Linux short of pipe memory, Windows by default): written into the engine's pipe,
-which holds nothing when a batch starts (every earlier answer is in), they never wait
-for the engine, even one that hangs."""
+runs (Linux short of pipe memory, Windows by default): the requests written into the
+engine's pipe at once, with those asked ahead and not yet answered, never hold more, so
+writing them never waits for the engine, even one that hangs."""
 
 
 def write_text(stream: IO[str] | None, text: str) -> None:
