@@ -66,9 +66,14 @@ class AskedAhead:
         length of their line, by id."""
         self._early_characters = 0
         self._rehearsal: list[Pending] | None = None
+        self._rehearsed: tuple[int, list[Pending]] | None = None
+        """The last run rehearsed and its first requests: a run the pipe had no room for
+        is asked again later, and is not rehearsed again."""
 
     def rehearse(self, owner: int) -> list[Pending]:
         """The first requests run ``owner`` sends (none if it sends none): it stops there."""
+        if self._rehearsed is not None and self._rehearsed[0] == owner:
+            return self._rehearsed[1]
         self._rehearsal = []
         try:
             self.runs[owner]()
@@ -76,6 +81,7 @@ class AskedAhead:
             pass
         finally:
             group, self._rehearsal = self._rehearsal, None
+        self._rehearsed = (owner, group)
         return group
 
     def keep(self, requests: Sequence[Pending]) -> None:
